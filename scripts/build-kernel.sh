@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# usage: scripts/build-kernel.sh [debug|release]
+# Builds build/kernel-<flavour>/arch/x86/boot/bzImage from build/linux:
+# ARCH=x86_64 tinyconfig + configs/qemu.config (+ configs/debug.config for
+# "debug"), checked so that every requested symbol is in the final .config.
+# Also installs the uapi headers in build/kernel-<flavour>/usr/include.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+flavour=${1:-debug}
+frags=("$TOP/configs/qemu.config")
+case $flavour in
+debug) frags+=("$TOP/configs/debug.config") ;;
+release) ;;
+*) die "unknown flavour '$flavour' (debug or release)" ;;
+esac
+out=$BUILD/kernel-$flavour
+mkdir -p "$out"
+kmake() {
+	make -s -C "$LINUX" O="$out" ARCH=x86_64 CC="ccache gcc" \
+		HOSTCC="ccache gcc" "$@"
+}
+
+# Make the config in a scratch directory so that an unchanged result does
+# not touch $out/.config and rebuilds stay incremental.
+cfg=$BUILD/config-$flavour.tmp
+rm -rf "$cfg" && mkdir -p "$cfg"
+make -s -C "$LINUX" O="$cfg" ARCH=x86_64 tinyconfig >/dev/null
+(cd "$cfg" && ARCH=x86_64 "$LINUX/scripts/kconfig/merge_config.sh" -m \
+	-O "$cfg" "$cfg/.config" "${frags[@]}" >/dev/null)
+make -s -C "$LINUX" O="$cfg" ARCH=x86_64 olddefconfig >/dev/null
+
+missing=()
+while read -r line; do
+	case $line in
+	CONFIG_*=*)
+		grep -qxF "$line" "$cfg/.config" || missing+=("$line") ;;
+	"# CONFIG_"*" is not set")
+		sym=${line#\# }; sym=${sym%% *}
+		! grep -q "^$sym=" "$cfg/.config" || missing+=("$line") ;;
+	esac
+done < <(cat "${frags[@]}")
+if [ ${#missing[@]} -gt 0 ]; then
+	printf 'error: not in the final .config (%s):\n' "$flavour" >&2
+	printf '  %s\n' "${missing[@]}" >&2
+	exit 1
+fi
+cmp -s "$cfg/.config" "$out/.config" || cp "$cfg/.config" "$out/.config"
+rm -rf "$cfg"
+
+say "building kernel ($flavour) in $out"
+kmake -j"$JOBS" olddefconfig bzImage
+kmake headers >/dev/null

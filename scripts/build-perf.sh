@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# usage: scripts/build-perf.sh
+# Builds perf from build/linux/tools/perf into build/perf (binary:
+# build/perf/perf). Switched off, and why:
+#   NO_LIBPYTHON, NO_LIBPERL: scripting engines; not used by the tests and
+#     they would pull an interpreter's runtime into the guest
+#   BUILD_BPF_SKEL=0: needs clang and bpftool; BPF counters are not used
+#   NO_LIBBABELTRACE: CTF conversion only; NO_JVMTI: Java agent only
+#   NO_LIBPFM4: no hardware PMU in the TCG guest
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+out=$BUILD/perf
+mkdir -p "$out"
+say "building perf in $out"
+make -s -C "$LINUX/tools/perf" O="$out" -j"$JOBS" CC="ccache gcc" \
+	NO_LIBPYTHON=1 NO_LIBPERL=1 BUILD_BPF_SKEL=0 NO_LIBBABELTRACE=1 \
+	NO_JVMTI=1 NO_LIBPFM4=1 "$@" >"$out/build.log" 2>&1 ||
+	{ tail -40 "$out/build.log" >&2; die "perf build failed (log: $out/build.log)"; }

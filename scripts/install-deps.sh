@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# usage: scripts/install-deps.sh
+# Installs the Debian packages the build, the guest and the tests need.
+# Idempotent: does nothing when everything is already installed.
+set -euo pipefail
+
+pkgs=(
+	# base source
+	linux-source-6.12
+	# kernel build
+	build-essential bc bison flex libelf-dev libssl-dev cpio xz-utils
+	rsync kmod ccache python3 git
+	# perf
+	pkg-config libdw-dev libtraceevent-dev libunwind-dev libzstd-dev
+	liblzma-dev zlib1g-dev libcap-dev libnuma-dev libslang2-dev
+	libiberty-dev
+	# guest
+	qemu-system-x86 busybox-static
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "==> installing: ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# usage: scripts/prepare-tree.sh [--reset]
+# Makes build/linux: Debian's linux-source-6.12 committed as the base
+# (tag "base"), then one commit per patch of patches/series (git am).
+# Does nothing if the tree already holds exactly that. A tree with
+# commits or changes of its own (the edit loop) is left alone while
+# patches/ is unchanged; --reset throws such work away.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+reset=0
+[ "${1:-}" = --reset ] && reset=1
+
+pkg_version=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null) ||
+	die "linux-source-6.12 is not installed (scripts/install-deps.sh)"
+base_id="linux-source-6.12 $pkg_version $(stat -c %s "$SRC_TARBALL")"
+stamp_base=$LINUX/.git/dcp-base
+stamp_applied=$LINUX/.git/dcp-applied
+
+series_id() {
+	(cd "$TOP/patches" && grep -v '^\s*\(#\|$\)' series | xargs -r cat) |
+		sha256sum | cut -d' ' -f1
+}
+
+unpack_base() {
+	say "unpacking $SRC_TARBALL ($pkg_version) into $LINUX"
+	rm -rf "$LINUX" "$BUILD/linux-source-6.12"
+	mkdir -p "$BUILD"
+	tar -xJf "$SRC_TARBALL" -C "$BUILD"
+	mv "$BUILD/linux-source-6.12" "$LINUX"
+	# Debian's .gitignore ignores every top-level path (its packaging
+	# repository holds only debian/); drop that rule so that new files
+	# show up in git status and git add.
+	sed -i '/^# Debian packaging: ignore everything/,$d' "$LINUX/.gitignore"
+	sed -i '${/^#$/d}' "$LINUX/.gitignore"
+	git -C "$LINUX" init -q -b base-tree
+	git -C "$LINUX" add -A -f
+	git_linux commit -q --date="@0 +0000" -m "Debian linux-source-6.12 $pkg_version" \
+		-m "Unmodified but for Debian's ignore-everything rule in .gitignore."
+	git -C "$LINUX" tag -f base >/dev/null
+	echo "$base_id" >"$stamp_base"
+}
+
+if [ ! -f "$stamp_base" ] || [ "$(cat "$stamp_base")" != "$base_id" ]; then
+	if [ -d "$LINUX/.git" ] && [ $reset = 0 ] &&
+	   [ "$(git -C "$LINUX" rev-parse HEAD)" != "$(cut -d' ' -f2 "$stamp_applied" 2>/dev/null)" ]; then
+		die "the base changed but $LINUX has unexported work; export it or pass --reset"
+	fi
+	unpack_base
+fi
+
+version=$(make -s -C "$LINUX" kernelversion)
+echo "$version (Debian linux-source-6.12 $pkg_version)" >"$BUILD/base-version"
+
+want=$(series_id)
+head=$(git -C "$LINUX" rev-parse HEAD)
+if [ -f "$stamp_applied" ] && [ $reset = 0 ]; then
+	read -r applied_series applied_head <"$stamp_applied"
+	dirty=$(git -C "$LINUX" status --porcelain --untracked-files=no)
+	if [ "$applied_head" = "$head" ] && [ -z "$dirty" ]; then
+		[ "$applied_series" = "$want" ] && exit 0
+	elif [ "$applied_series" = "$want" ]; then
+		say "build/linux has work beyond patches/ (not exported): using it as it is"
+		exit 0
+	else
+		die "patches/ changed and $LINUX has unexported work; export it (scripts/export-series.sh) or pass --reset"
+	fi
+fi
+
+say "applying patches/series to $version"
+git -C "$LINUX" checkout -q -f -B series base
+git -C "$LINUX" clean -q -fdx
+while read -r p; do
+	if ! git_linux am -q --keep-cr --committer-date-is-author-date \
+		"$TOP/patches/$p" >/dev/null 2>"$BUILD/am.log"; then
+		git -C "$LINUX" am --abort || true
+		cat "$BUILD/am.log" >&2
+		die "patches/$p does not apply to Linux $version ($pkg_version); rebase the series"
+	fi
+done < <(grep -v '^\s*\(#\|$\)' "$TOP/patches/series")
+echo "$want $(git -C "$LINUX" rev-parse HEAD)" >"$stamp_applied"
