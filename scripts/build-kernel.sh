@@ -30,21 +30,7 @@ make -s -C "$LINUX" O="$cfg" ARCH=x86_64 tinyconfig >/dev/null
 	-O "$cfg" "$cfg/.config" "${frags[@]}" >/dev/null)
 make -s -C "$LINUX" O="$cfg" ARCH=x86_64 olddefconfig >/dev/null
 
-missing=()
-while read -r line; do
-	case $line in
-	CONFIG_*=*)
-		grep -qxF "$line" "$cfg/.config" || missing+=("$line") ;;
-	"# CONFIG_"*" is not set")
-		sym=${line#\# }; sym=${sym%% *}
-		! grep -q "^$sym=" "$cfg/.config" || missing+=("$line") ;;
-	esac
-done < <(cat "${frags[@]}")
-if [ ${#missing[@]} -gt 0 ]; then
-	printf 'error: not in the final .config (%s):\n' "$flavour" >&2
-	printf '  %s\n' "${missing[@]}" >&2
-	exit 1
-fi
+"$TOP/scripts/check-config.sh" "$cfg/.config" "${frags[@]}"
 cmp -s "$cfg/.config" "$out/.config" || cp "$cfg/.config" "$out/.config"
 rm -rf "$cfg"
 

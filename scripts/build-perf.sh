@@ -7,6 +7,8 @@
 #   BUILD_BPF_SKEL=0: needs clang and bpftool; BPF counters are not used
 #   NO_LIBBABELTRACE: CTF conversion only; NO_JVMTI: Java agent only
 #   NO_LIBPFM4: no hardware PMU in the TCG guest
+#   NO_LIBLLVM: libLLVM and its dependencies are ~150 MB in the guest;
+#     addr2line and objdump do the same work, slower
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -15,5 +17,5 @@ mkdir -p "$out"
 say "building perf in $out"
 make -s -C "$LINUX/tools/perf" O="$out" -j"$JOBS" CC="ccache gcc" \
 	NO_LIBPYTHON=1 NO_LIBPERL=1 BUILD_BPF_SKEL=0 NO_LIBBABELTRACE=1 \
-	NO_JVMTI=1 NO_LIBPFM4=1 "$@" >"$out/build.log" 2>&1 ||
+	NO_JVMTI=1 NO_LIBPFM4=1 NO_LIBLLVM=1 "$@" >"$out/build.log" 2>&1 ||
 	{ tail -40 "$out/build.log" >&2; die "perf build failed (log: $out/build.log)"; }

@@ -1,0 +1,53 @@
+#!/bin/sh
+# usage: run-tests.sh [warn|fail]
+# Runs the test suites in the guest. Each suite's TAP output is framed by
+# "### BEGIN <suite>" and "### END <suite> rc=<status>" for the host's
+# scripts/check-guest-log.py. The argument injects a kernel WARN or a
+# failing test, to show that the host turns red.
+inject=$1
+
+suite() {
+	name=$1
+	shift
+	echo "### BEGIN $name"
+	timeout "${SUITE_TIMEOUT:-300}" "$@"
+	echo "### END $name rc=$?"
+}
+
+# Tests this guest cannot run, reported as skipped with the reason.
+skip() {
+	echo "### BEGIN skipped.$1"
+	echo "1..1"
+	echo "ok 1 $1 # SKIP $2"
+	echo "### END skipped.$1 rc=0"
+}
+
+for t in /opt/selftests/perf_events/*; do
+	name=kselftest.perf_events.${t##*/}
+	case ${t##*/} in
+	remove_on_exec)
+		skip "$name" "needs a hardware event; the TCG guest has no PMU" ;;
+	sigtrap_threads)
+		suite "$name" "$t" -T signal_stress_with_disable
+		skip "$name.signal_stress_with_disable" \
+			"runs past the harness's 30 s timeout under TCG" ;;
+	*)
+		suite "$name" "$t" ;;
+	esac
+done
+
+suite perf-test /guest/perf-test-tap.sh \
+	"Sample parsing" \
+	"Software clock events period values" \
+	"Test dwarf unwind" \
+	"Synthesize thread map" \
+	"Lookup mmap thread"
+
+case $inject in
+warn)
+	echo WARNING >/sys/kernel/debug/provoke-crash/DIRECT ;;
+fail)
+	suite injected sh -c 'echo "1..1"; echo "not ok 1 injected failure"' ;;
+esac
+
+[ -e /sys/kernel/debug/kmemleak ] && suite kmemleak /guest/kmemleak-tap.sh

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# usage: scripts/build-initramfs.sh
+# Writes build/initramfs.cpio for the guest: static busybox, guest/ as
+# /guest with guest/init as /init, perf as /usr/bin/perf, the kselftests
+# under /opt/selftests, and every shared library these need (from ldd).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+gen_init_cpio=$BUILD/kernel-debug/usr/gen_init_cpio
+[ -x "$gen_init_cpio" ] || die "no $gen_init_cpio (scripts/build-kernel.sh)"
+out=$BUILD/initramfs.cpio
+list=$BUILD/initramfs.list
+
+declare -A dirs
+entries=()
+add_dir() {
+	local d=$1
+	while [ "$d" != / ] && [ -z "${dirs[$d]:-}" ]; do
+		dirs[$d]=1
+		d=$(dirname "$d")
+	done
+}
+add_file() {	# add_file GUEST_PATH HOST_PATH MODE
+	add_dir "$(dirname "$1")"
+	entries+=("file $1 $2 $3 0 0")
+}
+add_elf() {	# add_elf GUEST_PATH HOST_PATH: the binary and its libraries
+	add_file "$1" "$2" 755
+	while read -r lib; do
+		libs[$lib]=1
+	done < <(ldd "$2" | grep -o '/[^ ]*\.so[^ ]*')
+}
+
+declare -A libs
+add_file /bin/busybox /bin/busybox 755
+add_file /init "$TOP/guest/init" 755
+for f in "$TOP"/guest/*.sh; do
+	add_file "/guest/${f##*/}" "$f" 755
+done
+add_elf /usr/bin/perf "$BUILD/perf/perf"
+for f in "$BUILD"/selftests/*/*; do
+	[ -x "$f" ] && [ -f "$f" ] || continue
+	t=${f#"$BUILD"/selftests/}
+	add_elf "/opt/selftests/$t" "$f"
+done
+for lib in "${!libs[@]}"; do
+	add_file "$lib" "$(readlink -f "$lib")" 755
+done
+for d in /dev /proc /sys /tmp /root /bin /usr/bin; do
+	add_dir "$d"
+done
+
+{
+	for d in $(printf '%s\n' "${!dirs[@]}" | sort); do
+		echo "dir $d 755 0 0"
+	done
+	echo "nod /dev/console 600 0 0 c 5 1"
+	echo "nod /dev/null 666 0 0 c 1 3"
+	printf '%s\n' "${entries[@]}"
+} >"$list"
+"$gen_init_cpio" "$list" >"$out.tmp"
+mv "$out.tmp" "$out"
+say "initramfs: $out ($(du -h "$out" | cut -f1))"

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# usage: scripts/run-guest.sh [-k debug|release] [-t SECONDS] [-a KERNEL_ARGS] LOG
+# Boots build/kernel-<flavour> with build/initramfs.cpio in QEMU (TCG,
+# 2 vCPUs) and writes the serial console to LOG, while showing its
+# "### " progress lines. Exits 124 if the guest ran past the timeout.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+flavour=debug timeout=900 args=""
+while getopts k:t:a: opt; do
+	case $opt in
+	k) flavour=$OPTARG ;;
+	t) timeout=$OPTARG ;;
+	a) args=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 1 ] || die "usage: $0 [-k debug|release] [-t SECONDS] [-a KERNEL_ARGS] LOG"
+log=$1
+kernel=$BUILD/kernel-$flavour/arch/x86/boot/bzImage
+[ -f "$kernel" ] || die "no $kernel (scripts/build-kernel.sh $flavour)"
+
+set +e
+timeout -k 10 "$timeout" qemu-system-x86_64 -M pc -cpu max -smp 2 -m 1G \
+	-nodefaults -no-reboot -display none -serial stdio \
+	-kernel "$kernel" -initrd "$BUILD/initramfs.cpio" \
+	-append "console=ttyS0 panic=-1 $args" </dev/null |
+	tr -d '\r' | tee "$log" | grep --line-buffered '^###' >&2
+rc=${PIPESTATUS[0]}
+set -e
+[ "$rc" = 124 ] && echo "### guest timed out after ${timeout}s" | tee -a "$log" >&2
+exit "$rc"

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# usage: scripts/test.sh
+# The test command: installs what is missing, prepares build/linux from
+# the base and patches/series, runs the host-side tests and checkpatch,
+# builds the debug kernel, perf, the kselftests and the initramfs, boots
+# the guest to run KUnit, kselftests and perf test, and ends with
+# "N passed, N failed, N skipped". Exits non-zero if anything failed.
+# TEST_INJECT=warn|fail makes the guest trigger a kernel WARN or run a
+# failing test, to show that the run turns red.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+"$TOP/scripts/install-deps.sh"
+"$TOP/scripts/prepare-tree.sh"
+say "base: $(cat "$BUILD/base-version")"
+
+results=$BUILD/results
+rm -rf "$results"
+mkdir -p "$results"
+times=$results/times.txt
+
+# step NAME COMMAND...: runs a step, timing it; a failed step becomes a
+# failed TAP result instead of ending the run.
+step() {
+	local name=$1 start=$SECONDS
+	shift
+	if "$@"; then
+		echo "$name $((SECONDS - start))s" >>"$times"
+		return 0
+	fi
+	echo "$name $((SECONDS - start))s FAILED" >>"$times"
+	printf '1..1\nnot ok 1 %s\n' "$name" >"$results/step-$name.tap"
+	return 1
+}
+
+say "host-side tests"
+for t in "$TOP"/tests/host/*.sh; do
+	name=${t##*/}
+	"$t" >"$results/host-${name%.sh}.tap" || true
+done
+"$TOP/scripts/checkpatch-series.sh" >"$results/checkpatch.tap" 2>"$results/checkpatch.log" || true
+
+if step build-kernel "$TOP/scripts/build-kernel.sh" debug &&
+   step build-perf "$TOP/scripts/build-perf.sh" &&
+   step build-selftests "$TOP/scripts/build-selftests.sh" &&
+   step build-initramfs "$TOP/scripts/build-initramfs.sh"; then
+	say "booting the debug kernel in QEMU (guest log: $results/guest.log)"
+	step guest "$TOP/scripts/run-guest.sh" -k debug -t "${GUEST_TIMEOUT:-1200}" \
+		-a "dcp.run=tests ${TEST_INJECT:+dcp.inject=$TEST_INJECT}" \
+		"$results/guest.log" || true
+	"$TOP/scripts/check-guest-log.py" "$results/guest.log" \
+		>"$results/guest.tap" 2>"$results/guest-failures.txt" || true
+fi
+
+say "step times: $(tr '\n' ' ' <"$times")"
+say "initramfs: $(du -h "$BUILD/initramfs.cpio" 2>/dev/null | cut -f1)"
+status=0
+"$TOP/scripts/tap-summary.py" "$results"/*.tap || status=$?
+if [ -s "$results/guest-failures.txt" ]; then
+	echo "--- guest failures ($results/guest-failures.txt):"
+	grep -v '^\[' "$results/guest-failures.txt" | head -60
+fi
+exit $status
