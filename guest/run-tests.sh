@@ -27,10 +27,6 @@ for t in /opt/selftests/perf_events/*; do
 	case ${t##*/} in
 	remove_on_exec)
 		skip "$name" "needs a hardware event; the TCG guest has no PMU" ;;
-	sigtrap_threads)
-		suite "$name" "$t" -T signal_stress_with_disable
-		skip "$name.signal_stress_with_disable" \
-			"runs past the harness's 30 s timeout under TCG" ;;
 	*)
 		suite "$name" "$t" ;;
 	esac

@@ -10,6 +10,7 @@ task, RCU stall). Lines that explain a failure go to stderr. Exits 1 if
 anything failed or is missing.
 """
 import argparse
+import io
 import os
 import re
 import sys
@@ -51,7 +52,7 @@ def check_kunit(report, lines, kunit_dir):
     sys.path.insert(0, kunit_dir)
     import kunit_parser
     import kunit_printer
-    kunit_printer.stdout._output = sys.stderr
+    kunit_printer.stdout._output = io.StringIO()
 
     def leaves(test, path):
         if not test.subtests:
