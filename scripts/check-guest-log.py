@@ -15,14 +15,14 @@ import os
 import re
 import sys
 
+import tap
+
 KTIME = re.compile(r'\[\s*\d+\.\d+\] ')
 SPLATS = re.compile(
     r'Kernel panic|BUG:|WARNING:|Oops|general protection fault|'
     r'UBSAN:|INFO: task .* blocked|rcu: INFO:|detected stall|'
     r'DEBUG_LOCKS_WARN_ON|possible recursive locking|'
     r'suspected memory leak|Unable to handle kernel')
-TAP_RESULT = re.compile(r'^(not )?ok (\d+)\b(?: -)? ?(.*?)(?:\s+#\s*(SKIP|TODO)\b\s*(.*))?$')
-TAP_PLAN = re.compile(r'^1\.\.(\d+)')
 BEGIN = re.compile(r'^### BEGIN (\S+)$')
 END = re.compile(r'^### END (\S+) rc=(\d+)$')
 
@@ -96,29 +96,15 @@ def check_suites(report, lines):
 
 
 def check_tap(report, suite, body, rc):
-    plan, count, failures, last = None, 0, 0, 0
-    for i, line in enumerate(body):
-        m = TAP_PLAN.match(line)
-        if m:
-            plan = int(m.group(1))
-            continue
-        m = TAP_RESULT.match(line)
-        if not m:
-            continue
+    stream, count, failures, last = tap.Stream(body), 0, 0, 0
+    for r in stream.results():
         count += 1
-        ok = not m.group(1)
-        directive = m.group(4) or ''
-        if directive:
-            directive += (' ' + m.group(5)) if m.group(5) else ''
-        if not ok and not directive.startswith('TODO'):
-            failures += 1
-        report.add(ok or directive.startswith('TODO'),
-                   f'{suite}: {m.group(3)}', directive,
-                   why=body[last:i])
-        last = i + 1
-    if plan is None or count != plan:
+        failures += r.failed
+        report.add(r.ok, f'{suite}: {r.name}', r.directive, why=body[last:r.index])
+        last = r.index + 1
+    if stream.plan is None or count != stream.plan:
         report.add(False, f'{suite}: all results present',
-                   why=[f'planned {plan}, got {count} results'] + body[-10:])
+                   why=[f'planned {stream.plan}, got {count} results'] + body[-10:])
     if rc == 124:
         report.add(False, f'{suite}: finished in time', why=['timed out'])
     elif rc not in (0, 4) and not failures:
