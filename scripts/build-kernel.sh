@@ -1,20 +1,28 @@
 #!/usr/bin/env bash
-# usage: scripts/build-kernel.sh [debug|release]
-# Builds build/kernel-<flavour>/arch/x86/boot/bzImage from build/linux:
-# ARCH=x86_64 tinyconfig + configs/qemu.config (+ configs/debug.config for
-# "debug"), checked so that every requested symbol is in the final .config.
-# Also installs the uapi headers in build/kernel-<flavour>/usr/include.
+# usage: scripts/build-kernel.sh [-o OUTDIR] [debug|release] [FRAGMENT...]
+# Builds build/kernel-<flavour>/arch/x86/boot/bzImage (or OUTDIR's) from
+# build/linux: ARCH=x86_64 tinyconfig + configs/qemu.config (+
+# configs/debug.config for "debug") + the FRAGMENTs, checked so that every
+# requested symbol is in the final .config. Also installs the uapi headers
+# in the output directory's usr/include.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+out=""
+if [ "${1:-}" = -o ]; then
+	out=$2
+	shift 2
+fi
 flavour=${1:-debug}
+[ $# -gt 0 ] && shift
 frags=("$TOP/configs/qemu.config")
 case $flavour in
 debug) frags+=("$TOP/configs/debug.config") ;;
 release) ;;
 *) die "unknown flavour '$flavour' (debug or release)" ;;
 esac
-out=$BUILD/kernel-$flavour
+frags+=("$@")
+out=${out:-$BUILD/kernel-$flavour}
 mkdir -p "$out"
 kmake() {
 	make -s -C "$LINUX" O="$out" ARCH=x86_64 CC="ccache gcc" \
@@ -23,7 +31,7 @@ kmake() {
 
 # Make the config in a scratch directory so that an unchanged result does
 # not touch $out/.config and rebuilds stay incremental.
-cfg=$BUILD/config-$flavour.tmp
+cfg=$out.config-tmp
 rm -rf "$cfg" && mkdir -p "$cfg"
 make -s -C "$LINUX" O="$cfg" ARCH=x86_64 tinyconfig >/dev/null
 (cd "$cfg" && ARCH=x86_64 "$LINUX/scripts/kconfig/merge_config.sh" -m \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# usage: scripts/run-guest.sh [-k debug|release] [-t SECONDS] [-a KERNEL_ARGS] LOG
-# Boots build/kernel-<flavour> with build/initramfs.cpio in QEMU (TCG,
+# usage: scripts/run-guest.sh [-k debug|release|DIR] [-t SECONDS] [-a KERNEL_ARGS] LOG
+# Boots build/kernel-<flavour> (or the kernel built in DIR) with build/initramfs.cpio in QEMU (TCG,
 # 2 vCPUs) and writes the serial console to LOG, while showing its
 # "### " progress lines. Exits 124 if the guest ran past the timeout.
 set -euo pipefail
@@ -16,9 +16,12 @@ while getopts k:t:a: opt; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || die "usage: $0 [-k debug|release] [-t SECONDS] [-a KERNEL_ARGS] LOG"
+[ $# -eq 1 ] || die "usage: $0 [-k debug|release|DIR] [-t SECONDS] [-a KERNEL_ARGS] LOG"
 log=$1
-kernel=$BUILD/kernel-$flavour/arch/x86/boot/bzImage
+case $flavour in
+*/*) kernel=$flavour/arch/x86/boot/bzImage ;;
+*) kernel=$BUILD/kernel-$flavour/arch/x86/boot/bzImage ;;
+esac
 [ -f "$kernel" ] || die "no $kernel (scripts/build-kernel.sh $flavour)"
 
 set +e
