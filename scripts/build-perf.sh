@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# usage: scripts/build-perf.sh
-# Builds perf from build/linux/tools/perf into build/perf (binary:
-# build/perf/perf). Switched off, and why:
+# usage: scripts/build-perf.sh [-o OUTDIR]
+# Builds perf from build/linux/tools/perf into build/perf or OUTDIR
+# (binary: build/perf/perf). Switched off, and why:
 #   NO_LIBPYTHON, NO_LIBPERL: scripting engines; not used by the tests and
 #     they would pull an interpreter's runtime into the guest
 #   BUILD_BPF_SKEL=0: needs clang and bpftool; BPF counters are not used
@@ -13,6 +13,10 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 out=$BUILD/perf
+if [ "${1:-}" = -o ]; then
+	out=$2
+	shift 2
+fi
 mkdir -p "$out"
 say "building perf in $out"
 make -s -C "$LINUX/tools/perf" O="$out" -j"$JOBS" CC="ccache gcc" \

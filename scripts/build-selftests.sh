@@ -1,16 +1,25 @@
 #!/usr/bin/env bash
-# usage: scripts/build-selftests.sh
+# usage: scripts/build-selftests.sh [-o OUTDIR] [-k KERNEL_BUILD_DIR]
 # Builds the kselftests the guest runs (tools/testing/selftests/perf_events)
-# into build/selftests, against the uapi headers of build/kernel-debug.
+# into build/selftests (or OUTDIR), against the uapi headers installed in
+# build/kernel-debug (or KERNEL_BUILD_DIR).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-hdr=$BUILD/kernel-debug/usr/include
+out=$BUILD/selftests kdir=$BUILD/kernel-debug
+while getopts o:k: opt; do
+	case $opt in
+	o) out=$OPTARG ;;
+	k) kdir=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+hdr=$kdir/usr/include
 [ -d "$hdr/linux" ] || die "no kernel headers in $hdr (scripts/build-kernel.sh)"
 for t in perf_events; do
 	say "building kselftests: $t"
-	mkdir -p "$BUILD/selftests/$t"
+	mkdir -p "$out/$t"
 	make -s -C "$LINUX/tools/testing/selftests/$t" CC="ccache gcc" \
-		OUTPUT="$BUILD/selftests/$t" KHDR_INCLUDES="-isystem $hdr" \
+		OUTPUT="$out/$t" KHDR_INCLUDES="-isystem $hdr" \
 		>/dev/null
 done

@@ -4,7 +4,7 @@
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 SRC_TARBALL=${SRC_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
-LINUX=$BUILD/linux
+LINUX=${LINUX:-$BUILD/linux}
 JOBS=${JOBS:-$(nproc)}
 
 # The project's own identity for commits in the unpacked tree.
