@@ -6,7 +6,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-mapfile -t series < <(grep -v '^\s*\(#\|$\)' "$TOP/patches/series")
+mapfile -t series < <(series_patches)
 echo "1..${#series[@]}"
 n=0
 for p in "${series[@]}"; do

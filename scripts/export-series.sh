@@ -27,7 +27,5 @@ mv "$tmp/series" "$TOP/patches/series"
 
 # The tree now holds exactly the series: record it so that
 # prepare-tree.sh sees nothing unexported.
-series_id=$( (cd "$TOP/patches" && grep -v '^\s*\(#\|$\)' series | xargs -r cat) |
-	sha256sum | cut -d' ' -f1)
-echo "$series_id $(git -C "$LINUX" rev-parse HEAD)" >"$LINUX/.git/dcp-applied"
+echo "$(series_id) $(git -C "$LINUX" rev-parse HEAD)" >"$LINUX/.git/dcp-applied"
 say "exported $(git -C "$LINUX" rev-list --count base..HEAD) patches to patches/"

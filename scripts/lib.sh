@@ -25,3 +25,13 @@ git_linux() {
 	git -C "$LINUX" -c user.name="$GIT_IDENT_NAME" \
 		-c user.email="$GIT_IDENT_EMAIL" "$@"
 }
+
+# The patch file names of patches/series, in order.
+series_patches() {
+	grep -v '^\s*\(#\|$\)' "$TOP/patches/series"
+}
+
+# A digest of the series' content, to tell whether build/linux holds it.
+series_id() {
+	(cd "$TOP/patches" && series_patches | xargs -r cat) | sha256sum | cut -d' ' -f1
+}

@@ -17,11 +17,6 @@ base_id="linux-source-6.12 $pkg_version $(stat -c %s "$SRC_TARBALL")"
 stamp_base=$LINUX/.git/dcp-base
 stamp_applied=$LINUX/.git/dcp-applied
 
-series_id() {
-	(cd "$TOP/patches" && grep -v '^\s*\(#\|$\)' series | xargs -r cat) |
-		sha256sum | cut -d' ' -f1
-}
-
 unpack_base() {
 	say "unpacking $SRC_TARBALL ($pkg_version) into $LINUX"
 	rm -rf "$LINUX" "$BUILD/linux-source-6.12"
@@ -77,5 +72,5 @@ while read -r p; do
 		cat "$BUILD/am.log" >&2
 		die "patches/$p does not apply to Linux $version ($pkg_version); rebase the series"
 	fi
-done < <(grep -v '^\s*\(#\|$\)' "$TOP/patches/series")
+done < <(series_patches)
 echo "$want $(git -C "$LINUX" rev-parse HEAD)" >"$stamp_applied"
