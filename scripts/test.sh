@@ -54,10 +54,12 @@ fi
 
 say "step times: $(tr '\n' ' ' <"$times")"
 say "initramfs: $(du -h "$BUILD/initramfs.cpio" 2>/dev/null | cut -f1)"
-status=0
-"$TOP/scripts/tap-summary.py" "$results"/*.tap || status=$?
+if [ -s "$results/checkpatch.log" ]; then
+	echo "--- checkpatch ($results/checkpatch.log):"
+	head -40 "$results/checkpatch.log"
+fi
 if [ -s "$results/guest-failures.txt" ]; then
 	echo "--- guest failures ($results/guest-failures.txt):"
 	head -60 "$results/guest-failures.txt"
 fi
-exit $status
+exec "$TOP/scripts/tap-summary.py" "$results"/*.tap
