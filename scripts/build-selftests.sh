@@ -22,4 +22,10 @@ for t in perf_events; do
 	make -s -C "$LINUX/tools/testing/selftests/$t" CC="ccache gcc" \
 		OUTPUT="$out/$t" KHDR_INCLUDES="-isystem $hdr" \
 		>/dev/null
+	# A test program left out of TEST_GEN_PROGS would silently not run.
+	for c in "$LINUX/tools/testing/selftests/$t"/*.c; do
+		grep -q 'TEST_HARNESS_MAIN\|^int main' "$c" || continue
+		prog=$(basename "$c" .c)
+		[ -x "$out/$t/$prog" ] || die "$t/$prog.c was not built (not in TEST_GEN_PROGS?)"
+	done
 done
