@@ -43,6 +43,6 @@ for name in "${names[@]}"; do
 		"${extra[@]}" >"$out.log" 2>&1 || die "build of $name failed ($out.log)"
 	build_s=$((SECONDS - start))
 	size=$(stat -c %s "$out/arch/x86/boot/bzImage")
-	boot=$("$TOP/scripts/boot-time.sh" -k "$out" -n 3 | sed 's/.*init at min [0-9.]* median \([0-9.]*\).*/\1/')
+	boot=$("$TOP/scripts/boot-time.sh" 3 -k "$out" | sed 's/.*init at min [0-9.]* median \([0-9.]*\).*/\1/')
 	printf '%-13s %10s %9sK  %s\n' "$name" "$build_s" "$((size / 1024))" "$boot"
 done

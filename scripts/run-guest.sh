@@ -2,7 +2,7 @@
 # usage: scripts/run-guest.sh [-k debug|release|DIR] [-t SECONDS] [-a KERNEL_ARGS] LOG
 # Boots build/kernel-<flavour> (or the kernel built in DIR) with build/initramfs.cpio in QEMU (TCG,
 # 2 vCPUs) and writes the serial console to LOG, while showing its
-# "### " progress lines. Exits 124 if the guest ran past the timeout.
+# "### " progress lines. -a may be given more than once. Exits 124 if the guest ran past the timeout.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -11,7 +11,7 @@ while getopts k:t:a: opt; do
 	case $opt in
 	k) flavour=$OPTARG ;;
 	t) timeout=$OPTARG ;;
-	a) args=$OPTARG ;;
+	a) args="$args $OPTARG" ;;
 	*) exit 2 ;;
 	esac
 done
