@@ -21,7 +21,8 @@ for c in $(git -C "$LINUX" rev-list --reverse "$first^..HEAD"); do
 	say "building $(git -C "$LINUX" rev-parse --short "$c") $subject"
 	git -C "$wt" checkout -q --detach "$c"
 	files=$(git -C "$LINUX" diff-tree --no-commit-id --name-only -r "$c")
-	LINUX=$wt "$TOP/scripts/build-kernel.sh" -o "$BUILD/bisect-kernel" release ||
+	LINUX=$wt CONFIG_CHECK=warn \
+		"$TOP/scripts/build-kernel.sh" -o "$BUILD/bisect-kernel" release ||
 		die "kernel build fails at: $subject"
 	if grep -q '^tools/' <<<"$files" && grep -qv '^tools/testing/' <<<"$files"; then
 		LINUX=$wt "$TOP/scripts/build-perf.sh" -o "$BUILD/bisect-perf" ||

@@ -6,6 +6,9 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+# The SPDX check runs "python3" and needs Debian's python3-ply.
+export PATH=/usr/bin:$PATH
+
 mapfile -t series < <(series_patches)
 echo "1..${#series[@]}"
 n=0

@@ -16,6 +16,8 @@ pkgs=(
 	libiberty-dev
 	# guest
 	qemu-system-x86 busybox-static
+	# checkpatch.pl's SPDX check
+	python3-ply
 )
 
 missing=()
