@@ -34,6 +34,7 @@ done
 
 suite perf-test /guest/perf-test-tap.sh \
 	"Sample parsing" \
+	"Deferred callchain record parsing" \
 	"Software clock events period values" \
 	"Test dwarf unwind" \
 	"Synthesize thread map" \

@@ -16,8 +16,8 @@ pkgs=(
 	libiberty-dev
 	# guest
 	qemu-system-x86 busybox-static
-	# checkpatch.pl's SPDX check
-	python3-ply
+	# checkpatch.pl's SPDX check (run with Debian's python3)
+	python3-ply python3-git
 )
 
 missing=()
