@@ -52,6 +52,16 @@ if step build-kernel "$TOP/scripts/build-kernel.sh" debug &&
 		>"$results/guest.tap" 2>"$results/guest-failures.txt" || true
 fi
 
+# perf.data files from tests/perf-data/gen-perf-data.py, read by the
+# patched perf on the host: no kernel needed.
+if grep -q '^build-perf .*s$' "$times"; then
+	say "perf.data tests"
+	for t in "$TOP"/tests/perf-data/*.sh; do
+		name=${t##*/}
+		PERF=$BUILD/perf/perf "$t" >"$results/perf-data-${name%.sh}.tap" || true
+	done
+fi
+
 say "step times: $(tr '\n' ' ' <"$times")"
 say "initramfs: $(du -h "$BUILD/initramfs.cpio" 2>/dev/null | cut -f1)"
 if [ -s "$results/checkpatch.log" ]; then

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# usage: PERF=build/perf/perf tests/perf-data/deferred-records.sh
+# Reads perf.data files written by gen-perf-data.py with the patched perf
+# and checks, as TAP, that PERF_RECORD_CALLCHAIN_DEFERRED is parsed and
+# dumped in file and pipe mode and from a big-endian file, counted by
+# --stats, passed through by perf inject, and that a malformed or
+# truncated file gives a warning or an error, never a crash.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+perf=${PERF:-$here/../../build/perf/perf}
+gen=$here/gen-perf-data.py
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n $1"; }
+fail() {
+	n=$((n + 1))
+	echo "not ok $n $1"
+	[ -f "${2:-}" ] && sed 's/^/# /' "$2" | head -40
+}
+check() {	# check NAME FILE: FILE must equal the expected text on stdin
+	if [ -s "$2" ] && diff -u - "$2" >"$tmp/diff"; then
+		ok "$1"
+	else
+		echo "(output empty or different)" >>"$tmp/diff"
+		fail "$1" "$tmp/diff"
+	fi
+}
+crashed() { [ "$1" -gt 128 ] && [ "$1" -lt 160 ]; }	# killed by a signal
+# The record lines of perf report -D, without file offsets.
+records() {
+	"$perf" report -D -i "$1" 2>"$tmp/err" |
+		grep -A4 'PERF_RECORD_CALLCHAIN_DEFERRED' |
+		sed -E 's/^[0-9]+ ([0-9]+) 0x[0-9a-f]+ \[0x[0-9a-f]+\]:/\1/' |
+		grep -v -- '^--$\|unhandled'
+}
+
+echo "1..9"
+python3 "$gen" basic "$tmp/le.data"
+python3 "$gen" --big-endian basic "$tmp/be.data"
+
+records "$tmp/le.data" >"$tmp/le.txt"
+check "file mode: records dumped with cookie, pid/tid and ips" "$tmp/le.txt" <<'EXPECTED'
+2300 PERF_RECORD_CALLCHAIN_DEFERRED(IP, 0x2): 4242/4242: cookie 0x11
+... FP chain: nr:3
+.....  0: 0000000000401136
+.....  1: 0000000000401152
+.....  2: 0000000000401170
+3100 PERF_RECORD_CALLCHAIN_DEFERRED(IP, 0x2): 4242/4242: cookie 0x13
+... FP chain: nr:2
+.....  0: 0000000000401152
+.....  1: 0000000000401170
+EXPECTED
+
+"$perf" report --stats -i "$tmp/le.data" 2>&1 |
+	grep -E '^ +(SAMPLE|CALLCHAIN_DEFERRED) events' | head -2 |
+	sed -E 's/ +\(.*//; s/^ +//' >"$tmp/stats.txt"
+check "perf report --stats counts the records" "$tmp/stats.txt" <<'EXPECTED'
+SAMPLE events:          4
+CALLCHAIN_DEFERRED events:          2
+EXPECTED
+
+records "$tmp/be.data" >"$tmp/be.txt"
+check "big-endian file: the same records" "$tmp/be.txt" <"$tmp/le.txt"
+
+python3 "$gen" --pipe basic - >"$tmp/pipe.data"
+records - <"$tmp/pipe.data" >"$tmp/pipe.txt"
+check "pipe mode: the same records" "$tmp/pipe.txt" <"$tmp/le.txt"
+
+"$perf" evlist -v -i "$tmp/le.data" 2>&1 |
+	grep -o 'defer_[a-z]*: 1' >"$tmp/evlist.txt"
+check "perf evlist -v shows both attr bits" "$tmp/evlist.txt" <<'EXPECTED'
+defer_callchain: 1
+defer_output: 1
+EXPECTED
+
+"$perf" inject -i "$tmp/le.data" -o "$tmp/inject.data" 2>"$tmp/err" &&
+	records "$tmp/inject.data" >"$tmp/inject.txt"
+check "perf inject passes the records through" "$tmp/inject.txt" <"$tmp/le.txt"
+
+python3 "$gen" malformed-nr "$tmp/bad.data"
+"$perf" report -D -i "$tmp/bad.data" >"$tmp/bad.out" 2>&1
+rc=$?
+if [ $rc = 0 ] &&
+   grep -q 'skipping a malformed CALLCHAIN_DEFERRED record at file offset 0x250' "$tmp/bad.out" &&
+   grep -q 'PERF_RECORD_CALLCHAIN_DEFERRED.*cookie 0x13' "$tmp/bad.out"; then
+	ok "nr larger than the record: warning with its offset, the next record still read"
+else
+	fail "nr larger than the record (exit $rc)" "$tmp/bad.out"
+fi
+
+# Cut inside the first deferred record: an error, not a crash.
+head -c 820 "$tmp/le.data" >"$tmp/cut.data"
+"$perf" report -D -i "$tmp/cut.data" >"$tmp/cut.out" 2>&1
+rc=$?
+if ! crashed $rc; then ok "truncated file: exit $rc, no crash"
+else fail "truncated file: killed by signal $((rc - 128))" "$tmp/cut.out"; fi
+head -c 700 "$tmp/pipe.data" | "$perf" report -D -i - >"$tmp/cutp.out" 2>&1
+rc=$?
+if ! crashed $rc; then ok "truncated pipe: exit $rc, no crash"
+else fail "truncated pipe: killed by signal $((rc - 128))" "$tmp/cutp.out"; fi
