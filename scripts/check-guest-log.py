@@ -18,6 +18,10 @@ import sys
 import tap
 
 KTIME = re.compile(r'\[\s*\d+\.\d+\] ')
+# What KUnit prints at boot: KTAP keywords at the start, or indented lines
+# of nested tests. Other kernel messages (a driver probing meanwhile) can
+# land in the middle and would confuse kunit_parser.
+KTAP = re.compile(r'\[\s*\d+\.\d+\] (\s|KTAP version|TAP version|1\.\.|ok |not ok |# )')
 SPLATS = re.compile(
     r'Kernel panic|BUG:|WARNING:|Oops|general protection fault|'
     r'UBSAN:|INFO: task .* blocked|rcu: INFO:|detected stall|'
@@ -60,6 +64,7 @@ def check_kunit(report, lines, kunit_dir):
         for sub in test.subtests:
             yield from leaves(sub, path + [sub.name])
 
+    lines = [l for l in lines if not KTIME.match(l) or KTAP.match(l)]
     root = kunit_parser.parse_run_tests(lines)
     if root.status in (kunit_parser.TestStatus.NO_TESTS,
                        kunit_parser.TestStatus.FAILURE_TO_PARSE_TESTS) or \

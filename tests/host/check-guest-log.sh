@@ -27,7 +27,7 @@ expect() {
 }
 
 warn='[    2.500000] WARNING: CPU: 1 PID: 42 at kernel/events/core.c:100 perf_foo+0x1/0x2'
-echo "1..15"
+echo "1..16"
 expect "good log passes" 0 '^ok [0-9]+ suite.one: first$' ''
 expect "good log: user-space WARNING: is no splat" 0 '^ok [0-9]+ kernel: no panic' ''
 expect "failing guest test" 1 '^not ok [0-9]+ suite.one: first' 's/^ok 1 first/not ok 1 first/'
@@ -41,5 +41,6 @@ expect "sleeping in atomic" 1 'BUG: sleeping function called' '/^### END/i [    
 expect "kmemleak report" 1 'suspected memory leak' '/^### END/i [    2.500000] kmemleak: 1 new suspected memory leaks (see /sys/kernel/debug/kmemleak)'
 expect "panic, guest never finishes" 1 'guest: ran to the end' '/^### END/,$d; /^### BEGIN/a [    2.500000] Kernel panic - not syncing: Fatal exception'
 expect "guest timeout inside a suite" 1 'suite.one: finished' '/^### END/,$d; $a ### guest timed out after 900s'
+expect "kernel message amid KUnit output" 0 '^ok [0-9]+ kunit: example.case_a' '/    # Subtest: example/i [    1.000000] input: ImExPS/2 Generic Explorer Mouse as /devices/platform/i8042/serio1/input/input3'
 expect "failing KUnit case" 1 'not ok [0-9]+ kunit: example.case_a' 's/    ok 1 case_a/    not ok 1 case_a/'
 expect "no KUnit output" 1 'no KUnit results' '/KTAP\|1\.\.1$\|Subtest\|module:\|case_\|Totals\|example\|ok 1 example/d'
