@@ -3,8 +3,9 @@
 # Reads perf.data files written by gen-perf-data.py with the patched perf
 # and checks, as TAP, that PERF_RECORD_CALLCHAIN_DEFERRED is parsed and
 # dumped in file and pipe mode and from a big-endian file, counted by
-# --stats, passed through by perf inject, and that a malformed or
-# truncated file gives a warning or an error, never a crash.
+# --stats, passed through by perf inject, that samples waiting for their
+# user part show their kernel part and not the cookie, and that a
+# malformed or truncated file gives a warning or an error, never a crash.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 perf=${PERF:-$here/../../build/perf/perf}
@@ -35,7 +36,7 @@ records() {
 		grep -v -- '^--$\|unhandled'
 }
 
-echo "1..9"
+echo "1..11"
 python3 "$gen" basic "$tmp/le.data"
 python3 "$gen" --big-endian basic "$tmp/be.data"
 
@@ -77,6 +78,23 @@ EXPECTED
 "$perf" inject -i "$tmp/le.data" -o "$tmp/inject.data" 2>"$tmp/err" &&
 	records "$tmp/inject.data" >"$tmp/inject.txt"
 check "perf inject passes the records through" "$tmp/inject.txt" <"$tmp/le.txt"
+
+# Not stitched yet: the kernel part, no cookie taken for a user frame.
+"$perf" script -i "$tmp/le.data" -F tid,ip 2>/dev/null |
+	awk 'NF' | sed 's/^[ \t]*//; s/[ \t]*$//' | sort | uniq -c |
+	sed 's/^ *//' >"$tmp/script.txt"
+check "perf script: kernel part of deferred samples, no cookie" "$tmp/script.txt" <<'EXPECTED'
+4 4242
+4 ffffffff81000100
+4 ffffffff81000200
+EXPECTED
+
+"$perf" report -i "$tmp/le.data" --stdio -G 2>/dev/null >"$tmp/report.out"
+echo "graphs $(grep -c -- '---0xffffffff81000200$' "$tmp/report.out")" \
+     "cookies $(grep -c '0x0*1[13]$' "$tmp/report.out")" >"$tmp/report.txt"
+check "perf report -G: kernel call graph, no cookie in it" "$tmp/report.txt" <<'EXPECTED'
+graphs 2 cookies 0
+EXPECTED
 
 python3 "$gen" malformed-nr "$tmp/bad.data"
 "$perf" report -D -i "$tmp/bad.data" >"$tmp/bad.out" 2>&1
