@@ -39,11 +39,9 @@ make -s -C "$LINUX" O="$cfg" ARCH=x86_64 tinyconfig >/dev/null
 make -s -C "$LINUX" O="$cfg" ARCH=x86_64 olddefconfig >/dev/null
 
 # CONFIG_CHECK=warn: symbols of later patches are missing before they apply.
-if [ "${CONFIG_CHECK:-}" = warn ]; then
-	"$TOP/scripts/check-config.sh" "$cfg/.config" "${frags[@]}" ||
-		say "warning: continuing with the .config above"
-else
-	"$TOP/scripts/check-config.sh" "$cfg/.config" "${frags[@]}"
+if ! "$TOP/scripts/check-config.sh" "$cfg/.config" "${frags[@]}"; then
+	[ "${CONFIG_CHECK:-}" = warn ] || exit 1
+	say "warning: continuing with the .config above"
 fi
 cmp -s "$cfg/.config" "$out/.config" || cp "$cfg/.config" "$out/.config"
 rm -rf "$cfg"

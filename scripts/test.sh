@@ -2,7 +2,8 @@
 # usage: scripts/test.sh
 # The test command: installs what is missing, prepares build/linux from
 # the base and patches/series, runs the host-side tests and checkpatch,
-# builds the debug kernel, perf, the kselftests and the initramfs, boots
+# builds the debug kernel and perf, reads generated perf.data files with
+# that perf, builds the kselftests and the initramfs, boots
 # the guest to run KUnit, kselftests and perf test, and ends with
 # "N passed, N failed, N skipped". Exits non-zero if anything failed.
 # TEST_INJECT=warn|fail makes the guest trigger a kernel WARN or run a
@@ -40,8 +41,18 @@ for t in "$TOP"/tests/host/*.sh; do
 done
 "$TOP/scripts/checkpatch-series.sh" >"$results/checkpatch.tap" 2>"$results/checkpatch.log" || true
 
+# perf.data files from tests/perf-data/gen-perf-data.py, read by the
+# patched perf on the host. Their failures are in their TAP files.
+perf_data_tests() {
+	say "perf.data tests"
+	for t in "$TOP"/tests/perf-data/*.sh; do
+		name=${t##*/}
+		PERF=$BUILD/perf/perf "$t" >"$results/perf-data-${name%.sh}.tap" || true
+	done
+}
+
 if step build-kernel "$TOP/scripts/build-kernel.sh" debug &&
-   step build-perf "$TOP/scripts/build-perf.sh" &&
+   step build-perf "$TOP/scripts/build-perf.sh" && perf_data_tests &&
    step build-selftests "$TOP/scripts/build-selftests.sh" &&
    step build-initramfs "$TOP/scripts/build-initramfs.sh"; then
 	say "booting the debug kernel in QEMU (guest log: $results/guest.log)"
@@ -50,16 +61,6 @@ if step build-kernel "$TOP/scripts/build-kernel.sh" debug &&
 		"$results/guest.log" || true
 	"$TOP/scripts/check-guest-log.py" "$results/guest.log" \
 		>"$results/guest.tap" 2>"$results/guest-failures.txt" || true
-fi
-
-# perf.data files from tests/perf-data/gen-perf-data.py, read by the
-# patched perf on the host: no kernel needed.
-if grep -q '^build-perf .*s$' "$times"; then
-	say "perf.data tests"
-	for t in "$TOP"/tests/perf-data/*.sh; do
-		name=${t##*/}
-		PERF=$BUILD/perf/perf "$t" >"$results/perf-data-${name%.sh}.tap" || true
-	done
 fi
 
 say "step times: $(tr '\n' ' ' <"$times")"

@@ -19,7 +19,6 @@ PERF_RECORD_CALLCHAIN_DEFERRED = 22
 PERF_RECORD_HEADER_ATTR = 64
 
 PERF_CONTEXT_KERNEL = (1 << 64) - 128
-PERF_CONTEXT_USER = (1 << 64) - 512
 PERF_CONTEXT_USER_DEFERRED = (1 << 64) - 640
 
 MISC_KERNEL, MISC_USER = 1, 2
@@ -76,15 +75,15 @@ class Writer:
         body += self.sample_id(tid, time, 0, TRACKING_ID)
         return self.record(PERF_RECORD_COMM, 0, body)
 
-    def sample(self, tid, time, cpu, chain, kernel=True):
+    def sample(self, tid, time, cpu, chain):
+        """A kernel-mode sample: its ip is the first kernel ip."""
         body = self.pack("Q", SAMPLING_ID)
-        body += self.pack("Q", chain[1] if kernel else chain[-1])
+        body += self.pack("Q", chain[1])
         body += self.pack("II", PID, tid) + self.pack("Q", time)
         body += self.pack("II", cpu, 0) + self.pack("Q", 100000)
         body += self.pack("Q", len(chain))
         body += b"".join(self.pack("Q", ip) for ip in chain)
-        return self.record(PERF_RECORD_SAMPLE,
-                           MISC_KERNEL if kernel else MISC_USER, body)
+        return self.record(PERF_RECORD_SAMPLE, MISC_KERNEL, body)
 
     def deferred(self, tid, time, cpu, cookie, ips, nr=None):
         body = self.pack("QQ", cookie, len(ips) if nr is None else nr)
@@ -135,7 +134,7 @@ def file_mode(w, events):
     out += w.pack("QQ", data_off, len(data))
     out += w.pack("QQ", 0, 0)
     out += bytes(32)                    # no feature sections
-    for i, a in enumerate(w_attrs(w)):
+    for i, a in enumerate(attrs(w)):
         out += a + w.pack("QQ", ids_off + 8 * i, 8)
     out += w.pack("QQ", SAMPLING_ID, TRACKING_ID)
     return out + data
@@ -144,12 +143,12 @@ def file_mode(w, events):
 def pipe_mode(w, events):
     out = b"PERFILE2" if not w.big_endian else b"2ELIFREP"
     out += w.pack("Q", 16)
-    for a, ident in zip(w_attrs(w), (SAMPLING_ID, TRACKING_ID)):
+    for a, ident in zip(attrs(w), (SAMPLING_ID, TRACKING_ID)):
         out += w.record(PERF_RECORD_HEADER_ATTR, 0, a + w.pack("Q", ident))
     return out + b"".join(events)
 
 
-def w_attrs(w):
+def attrs(w):
     return [w.attr(0, 100000, ["disabled", "sample_id_all", "exclude_guest",
                                "defer_callchain"]),
             w.attr(9, 1, ["disabled", "mmap", "comm", "task", "comm_exec",
