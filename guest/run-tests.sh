@@ -39,6 +39,12 @@ suite perf-test /guest/perf-test-tap.sh \
 	"Test dwarf unwind" \
 	"Synthesize thread map" \
 	"Lookup mmap thread"
+# The kernel has deferred user callchains: this one must not skip. -vv
+# shows the stitched counts in the log.
+cd /opt/perf
+suite perf-test-deferred env NO_SKIP=1 /guest/perf-test-tap.sh -vv \
+	"perf record deferred user callchains"
+cd /
 
 case $inject in
 warn)

@@ -38,6 +38,10 @@ for f in "$TOP"/guest/*.sh; do
 	add_file "/guest/${f##*/}" "$f" 755
 done
 add_elf /usr/bin/perf "$BUILD/perf/perf"
+# perf test finds ./tests/shell; 6.12's lookup next to the binary does
+# not terminate the path readlink() gives it
+add_file /opt/perf/tests/shell/record_deferred_callchain.sh \
+	"$LINUX/tools/perf/tests/shell/record_deferred_callchain.sh" 755
 for f in "$BUILD"/selftests/*/*; do
 	[ -x "$f" ] && [ -f "$f" ] || continue
 	t=${f#"$BUILD"/selftests/}

@@ -18,6 +18,8 @@ pkgs=(
 	qemu-system-x86 busybox-static
 	# checkpatch.pl's SPDX check (run with Debian's python3)
 	python3-ply python3-git
+	# tests/perf-data: Debian's perf 6.1 reads what perf inject writes
+	linux-perf
 )
 
 missing=()

@@ -3,7 +3,8 @@
 # The test command: installs what is missing, prepares build/linux from
 # the base and patches/series, runs the host-side tests and checkpatch,
 # builds the debug kernel and perf, reads generated perf.data files with
-# that perf, builds the kselftests and the initramfs, boots
+# that perf (and later with an ASan build of it), builds the kselftests
+# and the initramfs, boots
 # the guest to run KUnit, kselftests and perf test, and ends with
 # "N passed, N failed, N skipped". Exits non-zero if anything failed.
 # TEST_INJECT=warn|fail makes the guest trigger a kernel WARN or run a
@@ -43,12 +44,19 @@ done
 
 # perf.data files from tests/perf-data/gen-perf-data.py, read by the
 # patched perf on the host. Their failures are in their TAP files.
+# perf_data_tests [asan]: with the perf built with AddressSanitizer.
 perf_data_tests() {
-	say "perf.data tests"
+	local perf=$BUILD/perf/perf prefix=perf-data
+	if [ "${1:-}" = asan ]; then
+		perf=$BUILD/perf-asan/perf prefix=perf-data-asan
+		export ASAN_OPTIONS=abort_on_error=1:detect_leaks=0
+	fi
+	say "perf.data tests ($perf)"
 	for t in "$TOP"/tests/perf-data/*.sh; do
 		name=${t##*/}
-		PERF=$BUILD/perf/perf "$t" >"$results/perf-data-${name%.sh}.tap" || true
+		PERF=$perf "$t" >"$results/$prefix-${name%.sh}.tap" || true
 	done
+	unset ASAN_OPTIONS
 }
 
 if step build-kernel "$TOP/scripts/build-kernel.sh" debug &&
@@ -62,6 +70,11 @@ if step build-kernel "$TOP/scripts/build-kernel.sh" debug &&
 	"$TOP/scripts/check-guest-log.py" "$results/guest.log" \
 		>"$results/guest.tap" 2>"$results/guest-failures.txt" || true
 fi
+
+# Malformed and cut perf.data must not make perf read out of bounds.
+step build-perf-asan "$TOP/scripts/build-perf.sh" -o "$BUILD/perf-asan" \
+	EXTRA_CFLAGS="-fsanitize=address -fno-omit-frame-pointer" &&
+	perf_data_tests asan
 
 say "step times: $(tr '\n' ' ' <"$times")"
 say "initramfs: $(du -h "$BUILD/initramfs.cpio" 2>/dev/null | cut -f1)"

@@ -3,10 +3,11 @@
 # Reads perf.data files written by gen-perf-data.py with the patched perf
 # and checks, as TAP, that PERF_RECORD_CALLCHAIN_DEFERRED is parsed and
 # dumped in file and pipe mode and from a big-endian file, counted by
-# --stats, passed through by perf inject, that samples waiting for their
-# user part show their kernel part and not the cookie, and that a
+# --stats, passed through by perf inject, that perf script and perf report
+# stitch the samples to them (in detail: stitch-callchains.sh), and that a
 # malformed or truncated file gives a warning or an error, never a crash.
 set -uo pipefail
+export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
 perf=${PERF:-$here/../../build/perf/perf}
 gen=$here/gen-perf-data.py
@@ -28,12 +29,13 @@ check() {	# check NAME FILE: FILE must equal the expected text on stdin
 	fi
 }
 crashed() { [ "$1" -gt 128 ] && [ "$1" -lt 160 ]; }	# killed by a signal
-# The record lines of perf report -D, without file offsets.
+# The record lines of perf report -D (header, nr, ips), without file
+# offsets.
 records() {
 	"$perf" report -D -i "$1" 2>"$tmp/err" |
-		grep -A4 'PERF_RECORD_CALLCHAIN_DEFERRED' |
-		sed -E 's/^[0-9]+ ([0-9]+) 0x[0-9a-f]+ \[0x[0-9a-f]+\]:/\1/' |
-		grep -v -- '^--$\|unhandled'
+		awk '/PERF_RECORD_CALLCHAIN_DEFERRED/ { r = 1; print; next }
+		     r && /^\.\.\. FP chain|^\.\.\.\.\. / { print; next } { r = 0 }' |
+		sed -E 's/^[0-9]+ ([0-9]+) 0x[0-9a-f]+ \[0x[0-9a-f]+\]:/\1/'
 }
 
 echo "1..11"
@@ -79,20 +81,23 @@ EXPECTED
 	records "$tmp/inject.data" >"$tmp/inject.txt"
 check "perf inject passes the records through" "$tmp/inject.txt" <"$tmp/le.txt"
 
-# Not stitched yet: the kernel part, no cookie taken for a user frame.
+# Stitched: the kernel part, then the record's ips; no cookie as a frame.
 "$perf" script -i "$tmp/le.data" -F tid,ip 2>/dev/null |
 	awk 'NF' | sed 's/^[ \t]*//; s/[ \t]*$//' | sort | uniq -c |
 	sed 's/^ *//' >"$tmp/script.txt"
-check "perf script: kernel part of deferred samples, no cookie" "$tmp/script.txt" <<'EXPECTED'
+check "perf script: deferred samples stitched to their records, no cookie" "$tmp/script.txt" <<'EXPECTED'
+3 401136
+4 401152
+4 401170
 4 4242
 4 ffffffff81000100
 4 ffffffff81000200
 EXPECTED
 
 "$perf" report -i "$tmp/le.data" --stdio -G 2>/dev/null >"$tmp/report.out"
-echo "graphs $(grep -c -- '---0xffffffff81000200$' "$tmp/report.out")" \
+echo "graphs $(grep -c -- '---0x401170$' "$tmp/report.out")" \
      "cookies $(grep -c '0x0*1[13]$' "$tmp/report.out")" >"$tmp/report.txt"
-check "perf report -G: kernel call graph, no cookie in it" "$tmp/report.txt" <<'EXPECTED'
+check "perf report -G: call graphs from the outermost user frame, no cookie" "$tmp/report.txt" <<'EXPECTED'
 graphs 2 cookies 0
 EXPECTED
 

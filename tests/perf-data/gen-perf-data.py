@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""usage: gen-perf-data.py [--pipe] [--big-endian] SCENARIO OUT
+"""usage: gen-perf-data.py [--pipe] [--big-endian] [--in-place] SCENARIO OUT
+       gen-perf-data.py --expect WHAT SCENARIO OUT
 
 Writes a perf.data file (or a pipe-mode stream with --pipe) holding a
 chosen sequence of samples and PERF_RECORD_CALLCHAIN_DEFERRED records, as
@@ -8,10 +9,28 @@ write it: a cpu-clock event with defer_callchain and a dummy tracking
 event with defer_output, both with sample_id_all. --big-endian writes
 what a big-endian machine would. SCENARIO is one of the names in
 SCENARIOS below.
+
+Each sample of a scenario says which user part perf must stitch on to
+it, or None where it must be shown without one (its record lost). With
+--in-place the same samples are written as a kernel without deferral
+would have recorded them: [PERF_CONTEXT_KERNEL, kernel ips...,
+PERF_CONTEXT_USER, that user part...], no records, no defer bits. So
+perf must show a scenario exactly as its --in-place variant.
+
+--expect writes what perf must show for SCENARIO, OUT being "-" or a file:
+  script     perf script -F tid,time,ip --ns with the callchains stitched,
+             one line per sample ("TID SECS.NSECS: ip ip ..."), sorted
+  no-merge   the same with --no-merge-callchains, one line per sample or
+             record ("TID SECS.NSECS: DEFERRED CALLCHAIN [cookie: X] ip
+             ..."), in time order
+  counts     "stitched N" and "without N": samples given their user part
+             and samples shown without it
+  malformed  the file offsets (file mode) of the malformed records
 """
 import argparse
 import struct
 import sys
+from dataclasses import dataclass
 
 PERF_RECORD_COMM = 3
 PERF_RECORD_SAMPLE = 9
@@ -19,6 +38,7 @@ PERF_RECORD_CALLCHAIN_DEFERRED = 22
 PERF_RECORD_HEADER_ATTR = 64
 
 PERF_CONTEXT_KERNEL = (1 << 64) - 128
+PERF_CONTEXT_USER = (1 << 64) - 512
 PERF_CONTEXT_USER_DEFERRED = (1 << 64) - 640
 
 MISC_KERNEL, MISC_USER = 1, 2
@@ -36,6 +56,8 @@ BIT = {"disabled": 0, "mmap": 8, "comm": 9, "task": 13,
 
 SAMPLING_ID, TRACKING_ID = 1, 2
 PID = 4242
+HEADER_SIZE = 104
+DATA_OFFSET = HEADER_SIZE + 2 * (ATTR_SIZE + 16) + 16
 
 
 class Writer:
@@ -61,110 +83,290 @@ class Writer:
         a += bytes(ATTR_SIZE - len(a))
         return a
 
-    def sample_id(self, tid, time, cpu, ident):
-        return (self.pack("II", PID, tid) + self.pack("Q", time) +
+    def sample_id(self, pid, tid, time, cpu, ident):
+        return (self.pack("II", pid, tid) + self.pack("Q", time) +
                 self.pack("II", cpu, 0) + self.pack("Q", ident))
 
     def record(self, rtype, misc, body):
         return self.pack("IHH", rtype, misc, 8 + len(body)) + body
 
-    def comm(self, tid, name, time):
+    def comm(self, pid, tid, name, time):
         n = name.encode() + b"\0"
         n += bytes(-len(n) % 8)
-        body = self.pack("II", PID, tid) + n
-        body += self.sample_id(tid, time, 0, TRACKING_ID)
+        body = self.pack("II", pid, tid) + n
+        body += self.sample_id(pid, tid, time, 0, TRACKING_ID)
         return self.record(PERF_RECORD_COMM, 0, body)
 
-    def sample(self, tid, time, cpu, chain):
-        """A kernel-mode sample: its ip is the first kernel ip."""
+    def sample(self, pid, tid, time, cpu, ip, misc, chain):
         body = self.pack("Q", SAMPLING_ID)
-        body += self.pack("Q", chain[1])
-        body += self.pack("II", PID, tid) + self.pack("Q", time)
+        body += self.pack("Q", ip)
+        body += self.pack("II", pid, tid) + self.pack("Q", time)
         body += self.pack("II", cpu, 0) + self.pack("Q", 100000)
         body += self.pack("Q", len(chain))
         body += b"".join(self.pack("Q", ip) for ip in chain)
-        return self.record(PERF_RECORD_SAMPLE, MISC_KERNEL, body)
+        return self.record(PERF_RECORD_SAMPLE, misc, body)
 
-    def deferred(self, tid, time, cpu, cookie, ips, nr=None):
-        body = self.pack("QQ", cookie, len(ips) if nr is None else nr)
+    def deferred(self, pid, tid, time, cpu, cookie, ips, nr):
+        body = self.pack("QQ", cookie, nr)
         body += b"".join(self.pack("Q", ip) for ip in ips)
-        body += self.sample_id(tid, time, cpu, TRACKING_ID)
+        body += self.sample_id(pid, tid, time, cpu, TRACKING_ID)
         return self.record(PERF_RECORD_CALLCHAIN_DEFERRED, MISC_USER, body)
+
+
+@dataclass
+class C:
+    """PERF_RECORD_COMM"""
+    tid: int
+    time: int
+    name: str = "deferred"
+    pid: int = PID
+
+
+@dataclass
+class S:
+    """A sample with a deferred user part (cookie); user: what perf must
+    stitch on (None: shown without). A kernel-mode sample has the kernel
+    part KIPS; a user-mode one (kernel=False) none, its ip is user[0]."""
+    tid: int
+    time: int
+    cpu: int
+    cookie: int
+    user: list
+    kernel: bool = True
+    pid: int = PID
+
+
+@dataclass
+class R:
+    """PERF_RECORD_CALLCHAIN_DEFERRED; nr, if given, overrides len(ips)."""
+    tid: int
+    time: int
+    cpu: int
+    cookie: int
+    ips: list
+    nr: int = None
+    pid: int = PID
+
+    def malformed(self):
+        return self.cookie == 0 or (self.nr is not None and self.nr != len(self.ips))
+
+
+def encode(w, ev, in_place):
+    if isinstance(ev, C):
+        return w.comm(ev.pid, ev.tid, ev.name, ev.time)
+    if isinstance(ev, R):
+        if in_place:
+            return b""
+        nr = len(ev.ips) if ev.nr is None else ev.nr
+        return w.deferred(ev.pid, ev.tid, ev.time, ev.cpu, ev.cookie, ev.ips, nr)
+    chain = [PERF_CONTEXT_KERNEL] + KIPS if ev.kernel else []
+    if not in_place:
+        chain += [PERF_CONTEXT_USER_DEFERRED, ev.cookie]
+    elif ev.user:
+        chain += [PERF_CONTEXT_USER] + ev.user
+    ip, misc = (KIPS[0], MISC_KERNEL) if ev.kernel else (ev.user[0], MISC_USER)
+    return w.sample(ev.pid, ev.tid, ev.time, ev.cpu, ip, misc, chain)
 
 
 KIPS = [0xffffffff81000100, 0xffffffff81000200]
 UIPS = [0x401136, 0x401152, 0x401170]
+U2 = [0x402200, 0x402210]
+U3 = [0x7f0000001000, 0x7f0000002000, 0x401170]
+U4 = [0x403300]
+U5 = [0x404400, 0x404410, 0x404420]
 
 
-def kchain(cookie):
-    return [PERF_CONTEXT_KERNEL] + KIPS + [PERF_CONTEXT_USER_DEFERRED, cookie]
-
-
-def basic(w):
+def basic():
     """Two entries of one thread: 3 and 1 samples, each entry's record."""
-    return [w.comm(PID, "deferred", 1000),
-            w.sample(PID, 2000, 0, kchain(0x11)),
-            w.sample(PID, 2100, 0, kchain(0x11)),
-            w.sample(PID, 2200, 1, kchain(0x11)),
-            w.deferred(PID, 2300, 1, 0x11, UIPS),
-            w.sample(PID, 3000, 1, kchain(0x13)),
-            w.deferred(PID, 3100, 1, 0x13, UIPS[1:])]
+    return [C(PID, 1000),
+            S(PID, 2000, 0, 0x11, UIPS),
+            S(PID, 2100, 0, 0x11, UIPS),
+            S(PID, 2200, 1, 0x11, UIPS),
+            R(PID, 2300, 1, 0x11, UIPS),
+            S(PID, 3000, 1, 0x13, UIPS[1:]),
+            R(PID, 3100, 1, 0x13, UIPS[1:])]
 
 
-def malformed_nr(w):
-    """A record whose nr is larger than the record, between good ones."""
-    return [w.comm(PID, "deferred", 1000),
-            w.sample(PID, 2000, 0, kchain(0x11)),
-            w.deferred(PID, 2300, 0, 0x11, UIPS, nr=1000),
-            w.sample(PID, 3000, 0, kchain(0x13)),
-            w.deferred(PID, 3100, 0, 0x13, UIPS)]
+def malformed_nr():
+    """A record whose nr is larger than the record, between good ones:
+    its sample loses its user part when the next cookie shows up."""
+    return [C(PID, 1000),
+            S(PID, 2000, 0, 0x11, None),
+            R(PID, 2300, 0, 0x11, UIPS, nr=1000),
+            S(PID, 3000, 0, 0x13, UIPS),
+            R(PID, 3100, 0, 0x13, UIPS)]
 
 
-SCENARIOS = {"basic": basic, "malformed-nr": malformed_nr}
+def zero_cookie():
+    """A record with cookie 0 (malformed) before the good one."""
+    return [C(PID, 1000),
+            S(PID, 2000, 0, 0x81, UIPS),
+            R(PID, 2050, 0, 0, U2),
+            R(PID, 2100, 0, 0x81, UIPS),
+            S(PID, 2200, 1, 0x83, UIPS[1:]),
+            R(PID, 2300, 1, 0x83, UIPS[1:])]
 
 
-def file_mode(w, events):
-    attrs_off = 104
+def threads():
+    """Three threads of one process and another process, samples and
+    records interleaved on four CPUs, records on other CPUs than their
+    samples; the same cookie value on three threads (matching is by
+    pid/tid and cookie); a user-mode sample; records coming in another
+    order than their samples."""
+    return [C(PID, 1000), C(PID + 1, 1010), C(PID + 2, 1020),
+            C(5151, 1030, "other", 5151),
+            S(PID, 2000, 0, 0x21, UIPS),
+            S(PID + 1, 2010, 1, 0x21, U2),
+            S(PID + 2, 2020, 2, 0x25, U4),
+            S(5151, 2030, 3, 0x21, U3, pid=5151),
+            S(PID, 2040, 0, 0x21, UIPS),
+            R(PID + 1, 2050, 0, 0x21, U2),
+            S(PID + 1, 2060, 1, 0x23, U2[1:]),
+            R(5151, 2070, 2, 0x21, U3, pid=5151),
+            R(PID, 2090, 1, 0x21, UIPS),
+            R(PID + 2, 2100, 3, 0x25, U4),
+            S(PID + 2, 2110, 2, 0x29, U5, kernel=False),
+            R(PID + 1, 2120, 3, 0x23, U2[1:]),
+            R(PID + 2, 2130, 2, 0x29, U5)]
+
+
+def lost():
+    """Thread A's record of cookie 0x31 is lost: its two samples are shown
+    without user part once A's sample with cookie 0x33 shows up; thread B
+    waits for its record meanwhile and gets it."""
+    return [C(PID, 1000), C(PID + 1, 1010),
+            S(PID, 2000, 0, 0x31, None),
+            S(PID + 1, 2010, 1, 0x41, U2),
+            S(PID, 2100, 0, 0x31, None),
+            S(PID, 2200, 0, 0x33, UIPS),
+            R(PID, 2300, 0, 0x33, UIPS),
+            R(PID + 1, 2400, 1, 0x41, U2)]
+
+
+def early_record():
+    """Samples taken after the unwind ran, so after their record: one after
+    an earlier sample of the same entry, one with no earlier sample."""
+    return [C(PID, 1000),
+            S(PID, 2000, 0, 0x51, UIPS),
+            R(PID, 2100, 1, 0x51, UIPS),
+            S(PID, 2200, 1, 0x51, UIPS),
+            R(PID, 3000, 0, 0x55, U2),
+            S(PID, 3100, 0, 0x55, U2),
+            S(PID, 4000, 0, 0x57, UIPS[1:]),
+            R(PID, 4100, 0, 0x57, UIPS[1:])]
+
+
+def eof():
+    """Samples of two processes still waiting at the end of the data.
+    (Single-threaded: perf misreads the pid/tid of cross-endian pipes.)"""
+    return [C(PID, 1000), C(5151, 1010, "other", 5151),
+            S(PID, 2000, 0, 0x61, UIPS),
+            R(PID, 2100, 0, 0x61, UIPS),
+            S(PID, 2200, 0, 0x63, None),
+            S(5151, 2300, 1, 0x71, None, pid=5151),
+            S(PID, 2400, 1, 0x63, None)]
+
+
+def user_mode():
+    """A user-mode sample: its chain is only [USER_DEFERRED, cookie]."""
+    return [C(PID, 1000),
+            S(PID, 2000, 0, 0x91, U5, kernel=False),
+            R(PID, 2100, 0, 0x91, U5),
+            S(PID, 2200, 0, 0x93, UIPS),
+            R(PID, 2300, 0, 0x93, UIPS)]
+
+
+SCENARIOS = {"basic": basic, "malformed-nr": malformed_nr,
+             "zero-cookie": zero_cookie, "threads": threads, "lost": lost,
+             "early-record": early_record, "eof": eof,
+             "user-mode": user_mode}
+
+
+def hexs(ips):
+    return [f"{ip:x}" for ip in ips]
+
+
+def expect(what, events):
+    """The lines perf must show, see the usage at the top."""
+    def head(ev):
+        return f"{ev.tid} {ev.time // 10**9}.{ev.time % 10**9:09d}:"
+    samples = [ev for ev in events if isinstance(ev, S)]
+    if what == "counts":
+        n = sum(ev.user is not None for ev in samples)
+        return [f"stitched {n}", f"without {len(samples) - n}"]
+    if what == "malformed":
+        off, lines = DATA_OFFSET, []
+        for ev in events:
+            if isinstance(ev, R) and ev.malformed():
+                lines.append(f"{off:#x}")
+            off += len(encode(Writer(False), ev, False))
+        return lines
+    if what == "script":
+        return sorted(" ".join([head(ev)] + hexs(KIPS if ev.kernel else []) +
+                               hexs(ev.user or [])) for ev in samples)
+    lines = []
+    for ev in sorted(events, key=lambda ev: ev.time):
+        if isinstance(ev, S):
+            lines.append(" ".join([head(ev)] + hexs(KIPS if ev.kernel else []) +
+                                  [f"deferred [cookie: {ev.cookie:x}]"]))
+        elif isinstance(ev, R) and not ev.malformed():
+            lines.append(" ".join([head(ev), "DEFERRED CALLCHAIN",
+                                   f"[cookie: {ev.cookie:x}]"] + hexs(ev.ips)))
+    return lines
+
+
+def file_mode(w, events, in_place):
+    attrs_off = HEADER_SIZE
     ids_off = attrs_off + 2 * (ATTR_SIZE + 16)
-    data_off = ids_off + 16
     data = b"".join(events)
     out = b"PERFILE2" if not w.big_endian else b"2ELIFREP"
-    out += w.pack("QQ", 104, ATTR_SIZE + 16)
+    out += w.pack("QQ", HEADER_SIZE, ATTR_SIZE + 16)
     out += w.pack("QQ", attrs_off, 2 * (ATTR_SIZE + 16))
-    out += w.pack("QQ", data_off, len(data))
+    out += w.pack("QQ", DATA_OFFSET, len(data))
     out += w.pack("QQ", 0, 0)
     out += bytes(32)                    # no feature sections
-    for i, a in enumerate(attrs(w)):
+    for i, a in enumerate(attrs(w, in_place)):
         out += a + w.pack("QQ", ids_off + 8 * i, 8)
     out += w.pack("QQ", SAMPLING_ID, TRACKING_ID)
     return out + data
 
 
-def pipe_mode(w, events):
+def pipe_mode(w, events, in_place):
     out = b"PERFILE2" if not w.big_endian else b"2ELIFREP"
     out += w.pack("Q", 16)
-    for a, ident in zip(attrs(w), (SAMPLING_ID, TRACKING_ID)):
+    for a, ident in zip(attrs(w, in_place), (SAMPLING_ID, TRACKING_ID)):
         out += w.record(PERF_RECORD_HEADER_ATTR, 0, a + w.pack("Q", ident))
     return out + b"".join(events)
 
 
-def attrs(w):
-    return [w.attr(0, 100000, ["disabled", "sample_id_all", "exclude_guest",
-                               "defer_callchain"]),
+def attrs(w, in_place):
+    defer = lambda bit: [] if in_place else [bit]
+    return [w.attr(0, 100000, ["disabled", "sample_id_all", "exclude_guest"] +
+                   defer("defer_callchain")),
             w.attr(9, 1, ["disabled", "mmap", "comm", "task", "comm_exec",
-                          "sample_id_all", "exclude_guest", "defer_output"])]
+                          "sample_id_all", "exclude_guest"] +
+                   defer("defer_output"))]
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--pipe", action="store_true")
     ap.add_argument("--big-endian", action="store_true")
+    ap.add_argument("--in-place", action="store_true")
+    ap.add_argument("--expect",
+                    choices=["script", "no-merge", "counts", "malformed"])
     ap.add_argument("scenario", choices=sorted(SCENARIOS))
     ap.add_argument("out")
     args = ap.parse_args()
-    w = Writer(args.big_endian)
-    events = SCENARIOS[args.scenario](w)
-    data = (pipe_mode if args.pipe else file_mode)(w, events)
+    events = SCENARIOS[args.scenario]()
+    times = [ev.time for ev in events]
+    assert times == sorted(times) and len(set(times)) == len(times)
+    if args.expect:
+        data = "".join(l + "\n" for l in expect(args.expect, events)).encode()
+    else:
+        w = Writer(args.big_endian)
+        data = [encode(w, ev, args.in_place) for ev in events]
+        data = (pipe_mode if args.pipe else file_mode)(w, data, args.in_place)
     if args.out == "-":
         sys.stdout.buffer.write(data)
     else:

@@ -1,0 +1,241 @@
+#!/usr/bin/env bash
+# usage: PERF=build/perf/perf [DEBIAN_PERF=/usr/bin/perf] tests/perf-data/stitch-callchains.sh
+# Checks, as TAP, that the patched perf stitches samples ending with
+# [PERF_CONTEXT_USER_DEFERRED, cookie] to the PERF_RECORD_CALLCHAIN_DEFERRED
+# of the same pid/tid/cookie. gen-perf-data.py writes each scenario twice:
+# deferred, and --in-place as a kernel without deferral would have
+# recorded the same samples (the user part perf must stitch on, or none
+# where the record is lost); --expect gives what perf must show. perf
+# script and perf report must show a deferred file as its in-place twin,
+# in file and pipe mode and from a big-endian file; --stats counts the
+# samples stitched and those without user part (and perf warns about the
+# latter); --no-merge-callchains shows cookies and records instead; perf
+# inject --merge-callchains writes files that perf and Debian's perf 6.1
+# read as the in-place twin; malformed or cut files give a warning or an
+# error, never a crash.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+perf=${PERF:-$here/../../build/perf/perf}
+gen=$here/gen-perf-data.py
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export LC_ALL=C
+n=0
+ok() { n=$((n + 1)); echo "ok $n $1"; }
+fail() {
+	n=$((n + 1))
+	echo "not ok $n $1"
+	[ -f "${2:-}" ] && sed 's/^/# /' "$2" | head -40
+}
+check() {	# check NAME FILE: FILE must equal the expected text on stdin
+	if diff -u - "$2" >"$tmp/diff" && [ -s "$2" ]; then
+		ok "$1"
+	else
+		echo "(output empty or different)" >>"$tmp/diff"
+		[ -s "$tmp/err" ] && head -5 "$tmp/err" | sed 's/^/stderr: /' >>"$tmp/diff"
+		fail "$1" "$tmp/diff"
+	fi
+	: >"$tmp/err"
+}
+failcmd() {	# failcmd NAME: a command failed, its stderr in $tmp/err
+	head -5 "$tmp/err" >"$tmp/err5"
+	fail "$1" "$tmp/err5"
+}
+# Killed by SIGILL, SIGABRT, SIGBUS, SIGFPE or SIGSEGV (129 is perf's usage error).
+crashed() { case $1 in 132|134|135|136|139) true;; *) false;; esac; }
+# perf script output, one line per event: "TID SECS.NSECS: frame frame...",
+# whatever comes between the time and "DEFERRED CALLCHAIN" dropped.
+norm() {
+	awk 'NF == 0 { if (l != "") print l; l = ""; next }
+	     { gsub(/ \[unknown\]/, ""); sub(/^[ \t]+/, ""); sub(/[ \t]+$/, "")
+	       gsub(/[ \t]+/, " "); l = (l == "" ? $0 : l " " $0) }
+	     END { if (l != "") print l }' |
+		sed 's/: .*DEFERRED CALLCHAIN/: DEFERRED CALLCHAIN/'
+}
+script() {	# script PERF FILE [OPTION...]: normalized, sorted
+	local p=$1 f=$2
+	shift 2
+	"$p" script -F tid,time,ip --ns "$@" -i "$f" 2>"$tmp/err" | norm | sort
+}
+counts() {	# counts FILE: the two counters of perf report --stats
+	grep -oE 'samples (stitched to a deferred callchain|without their deferred callchain): *[0-9]+' "$1" |
+		sed -E 's/samples ([a-z]+) [^:]*: */\1 /'
+}
+# Debian's own perf 6.1 (linux-perf), to read what perf inject writes.
+debian_perf() {
+	local p
+	for p in ${DEBIAN_PERF:-} /usr/bin/perf /usr/bin/perf_6.1 \
+		 /usr/lib/linux-tools-6.1*/perf /usr/lib/linux-tools/6.1*/perf; do
+		[ -x "$p" ] && "$p" --version 2>/dev/null | grep -q '^perf version 6\.1\.' &&
+			{ echo "$p"; return; }
+	done
+}
+
+all="basic threads lost early-record eof user-mode malformed-nr zero-cookie"
+inject_scenarios="basic threads lost early-record eof user-mode"
+report_scenarios="threads lost user-mode"
+nomerge_scenarios="basic threads zero-cookie"
+set -- $all; n_all=$#
+set -- $inject_scenarios; n_inject=$#
+set -- $report_scenarios; n_report=$#
+set -- $nomerge_scenarios; n_nomerge=$#
+echo "1..$((1 + 2 * n_all + 8 + n_report + n_nomerge + 4 + 2 * n_inject + 2))"
+
+for s in $all; do
+	python3 "$gen" "$s" "$tmp/$s.data"
+	python3 "$gen" --in-place "$s" "$tmp/$s.in-place.data"
+	python3 "$gen" --expect script "$s" "$tmp/$s.expect"
+	python3 "$gen" --expect counts "$s" "$tmp/$s.counts"
+done
+
+# The reference: the in-place twins show what --expect says.
+: >"$tmp/in-place.diff"
+for s in $all; do
+	script "$perf" "$tmp/$s.in-place.data" >"$tmp/got"
+	diff -u "$tmp/$s.expect" "$tmp/got" >>"$tmp/in-place.diff" || echo "($s)" >>"$tmp/in-place.diff"
+done
+if [ -s "$tmp/in-place.diff" ]; then fail "in-place twins: perf script shows the expected chains" "$tmp/in-place.diff"
+else ok "in-place twins: perf script shows the expected chains"; fi
+
+for s in $all; do
+	script "$perf" "$tmp/$s.data" >"$tmp/got"
+	check "$s: perf script shows the stitched chains, as in place" "$tmp/got" <"$tmp/$s.expect"
+done
+
+for s in $all; do
+	"$perf" report --stats -i "$tmp/$s.data" >"$tmp/stats" 2>&1
+	counts "$tmp/stats" >"$tmp/got"
+	check "$s: perf report --stats counts $(paste -sd' ' "$tmp/$s.counts")" "$tmp/got" <"$tmp/$s.counts"
+done
+
+"$perf" report -D -i "$tmp/lost.data" >"$tmp/dump" 2>&1
+counts "$tmp/dump" >"$tmp/got"
+check "lost: perf report -D summary counts them too" "$tmp/got" <"$tmp/lost.counts"
+
+for s in threads eof; do
+	python3 "$gen" --pipe "$s" - | script "$perf" - >"$tmp/got"
+	check "$s, pipe mode: stitched chains, as in place" "$tmp/got" <"$tmp/$s.expect"
+done
+python3 "$gen" --pipe eof - | "$perf" report --stats -i - >"$tmp/stats" 2>&1
+counts "$tmp/stats" >"$tmp/got"
+check "eof, pipe mode: samples waiting at the end counted as without user part" "$tmp/got" <"$tmp/eof.counts"
+
+python3 "$gen" --big-endian threads "$tmp/be.data"
+script "$perf" "$tmp/be.data" >"$tmp/got"
+check "threads, big-endian file: stitched chains, as in place" "$tmp/got" <"$tmp/threads.expect"
+# (eof's processes are single-threaded: perf never sets evsel->needs_swap
+# for the attrs of a pipe, so it reads the pid/tid pair of cross-endian
+# pipe samples swapped, with or without deferral.)
+python3 "$gen" --big-endian --pipe eof "$tmp/be.pipe"
+script "$perf" - <"$tmp/be.pipe" >"$tmp/got"
+check "eof, big-endian pipe: stitched chains, as in place" "$tmp/got" <"$tmp/eof.expect"
+
+# Held samples come out when their record does; lost ones as soon as a
+# newer cookie of their thread shows up, not at the end.
+"$perf" script -F tid,time --ns -i "$tmp/lost.data" 2>/dev/null | awk 'NF {print $1, $2}' >"$tmp/got"
+check "lost: samples delivered when the newer cookie or their record comes" "$tmp/got" <<'EXPECTED'
+4242 0.000002000:
+4242 0.000002100:
+4242 0.000002200:
+4243 0.000002010:
+EXPECTED
+
+phrase='shown without their user part'
+res=""
+for s in eof basic; do
+	"$perf" script -i "$tmp/$s.data" >/dev/null 2>"$tmp/err.script"
+	"$perf" report --stdio -i "$tmp/$s.data" >/dev/null 2>"$tmp/err.report"
+	res+="$s: script $(grep -c "$phrase" "$tmp/err.script") report $(grep -c "$phrase" "$tmp/err.report")"$'\n'
+done
+printf %s "$res" | sed 's/ [1-9][0-9]*/ warns/g; s/ 0/ silent/g' >"$tmp/got"
+check "perf script and perf report warn when samples lack their user part, only then" "$tmp/got" <<'EXPECTED'
+eof: script warns report warns
+basic: script silent report silent
+EXPECTED
+
+# perf report's call graphs, caller-based (-G): the same as in place.
+for s in $report_scenarios; do
+	"$perf" report --stdio -G -i "$tmp/$s.in-place.data" >"$tmp/report.in-place" 2>/dev/null
+	"$perf" report --stdio -G -i "$tmp/$s.data" >"$tmp/report" 2>/dev/null
+	if ! grep -q '0x401170\|0x404420' "$tmp/report.in-place"; then
+		fail "$s: perf report -G, as in place (in place shows no user frame)" "$tmp/report.in-place"
+	else
+		check "$s: perf report -G call graph, as in place" "$tmp/report" <"$tmp/report.in-place"
+	fi
+done
+
+# --no-merge-callchains: samples with their cookie, records on their own,
+# in time order.
+for s in $nomerge_scenarios; do
+	python3 "$gen" --expect no-merge "$s" "$tmp/expect"
+	"$perf" script --no-merge-callchains -F tid,time,ip --ns -i "$tmp/$s.data" 2>"$tmp/err" | norm >"$tmp/got"
+	check "$s, --no-merge-callchains: cookies and records shown, not stitched" "$tmp/got" <"$tmp/expect"
+done
+"$perf" script --no-merge-callchains -F tid,time,ip -i "$tmp/basic.data" 2>/dev/null |
+	grep -c $'^\t        deferred \\[cookie: 1[13]\\]$' >"$tmp/got"
+check "--no-merge-callchains: the cookie line is \"\\t%16s [cookie: %llx]\"" "$tmp/got" <<<4
+
+off=$(python3 "$gen" --expect malformed zero-cookie -)
+"$perf" script -i "$tmp/zero-cookie.data" >"$tmp/out" 2>&1
+if grep -q "skipping a malformed CALLCHAIN_DEFERRED record at file offset $off" "$tmp/out"; then
+	ok "zero cookie: the record is skipped with a warning giving its offset"
+else fail "zero cookie: the record is skipped with a warning giving its offset $off" "$tmp/out"; fi
+
+# Cut anywhere in the data (samples waiting, a record cut; the file's data
+# start at 424): an error, never a crash.
+for mode in file pipe; do
+	opt=; start=424
+	[ $mode = pipe ] && opt=--pipe start=8
+	python3 "$gen" $opt threads "$tmp/full"
+	size=$(stat -c %s "$tmp/full")
+	bad=""
+	for ((cut = start; cut < size; cut += 16)); do
+		head -c $cut "$tmp/full" >"$tmp/cut"
+		in="$tmp/cut"; [ $mode = pipe ] && in=-
+		for cmd in script "report --stdio" "inject --merge-callchains -o $tmp/cut.out"; do
+			"$perf" $cmd -i "$in" <"$tmp/cut" >/dev/null 2>&1
+			rc=$?
+			crashed $rc && bad+=" perf ${cmd%% *} cut at $cut: signal $((rc - 128))"$'\n'
+		done
+	done
+	name="threads, $mode cut every 16 bytes: perf script, report, inject never crash"
+	if [ -z "$bad" ]; then ok "$name"
+	else printf %s "$bad" >"$tmp/bad"; fail "$name" "$tmp/bad"; fi
+done
+
+# perf inject --merge-callchains: the samples get their user part after
+# PERF_CONTEXT_USER, no marker and no record is left, so that readers
+# without deferred callchains, Debian's perf 6.1 here, see the in-place twin.
+dperf=$(debian_perf)
+debian() {	# debian NAME FILE [pipe]: Debian's perf reads FILE as the in-place twin
+	local in=$2
+	[ "${3:-}" = pipe ] && in=-
+	if [ -z "$dperf" ]; then
+		n=$((n + 1)); echo "ok $n $1 # SKIP no Debian perf 6.1 (apt-get install linux-perf)"
+	else
+		script "$dperf" "$in" <"$2" >"$tmp/got"
+		check "$1" "$tmp/got" <"$tmp/$s.expect"
+	fi
+}
+for s in $inject_scenarios; do
+	name="$s: perf inject --merge-callchains, read back by perf, as in place"
+	if "$perf" inject --merge-callchains -i "$tmp/$s.data" -o "$tmp/inj.data" 2>"$tmp/err"; then
+		"$perf" report -D -i "$tmp/inj.data" 2>&1 |
+			grep -c 'PERF_RECORD_CALLCHAIN_DEFERRED\|: fffffffffffffd80$' >"$tmp/left"
+		script "$perf" "$tmp/inj.data" >"$tmp/got"
+		if [ "$(cat "$tmp/left")" != 0 ]; then
+			echo "$(cat "$tmp/left") deferred records or USER_DEFERRED markers left" >"$tmp/left"
+			fail "$name" "$tmp/left"
+		else check "$name" "$tmp/got" <"$tmp/$s.expect"; fi
+		debian "$s: perf inject --merge-callchains, read by Debian's perf 6.1, as in place" "$tmp/inj.data"
+	else
+		failcmd "$name"
+		failcmd "$s: perf inject --merge-callchains, read by Debian's perf 6.1"
+	fi
+done
+s=eof
+python3 "$gen" --pipe eof "$tmp/eof.pipe"
+"$perf" inject --merge-callchains -i - -o - <"$tmp/eof.pipe" 2>"$tmp/err" >"$tmp/inj.pipe"
+script "$perf" - <"$tmp/inj.pipe" >"$tmp/got"
+check "eof, pipe in and out: perf inject --merge-callchains, as in place" "$tmp/got" <"$tmp/eof.expect"
+debian "eof, pipe in and out: perf inject --merge-callchains, read by Debian's perf 6.1" "$tmp/inj.pipe" pipe
