@@ -3,9 +3,9 @@
 # The test command: installs what is missing, prepares build/linux from
 # the base and patches/series, runs the host-side tests and checkpatch,
 # builds the debug kernel and perf, reads generated perf.data files with
-# that perf (and later with an ASan build of it), builds the kselftests
-# and the initramfs, boots
-# the guest to run KUnit, kselftests and perf test, and ends with
+# that perf, builds the kselftests and the initramfs, boots the guest to
+# run KUnit, kselftests and perf test, reads the perf.data files again
+# with perf built with AddressSanitizer, and ends with
 # "N passed, N failed, N skipped". Exits non-zero if anything failed.
 # TEST_INJECT=warn|fail makes the guest trigger a kernel WARN or run a
 # failing test, to show that the run turns red.
