@@ -7,28 +7,10 @@
 # stitch the samples to them (in detail: stitch-callchains.sh), and that a
 # malformed or truncated file gives a warning or an error, never a crash.
 set -uo pipefail
-export LC_ALL=C
 here=$(cd "$(dirname "$0")" && pwd)
 perf=${PERF:-$here/../../build/perf/perf}
 gen=$here/gen-perf-data.py
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n $1"; }
-fail() {
-	n=$((n + 1))
-	echo "not ok $n $1"
-	[ -f "${2:-}" ] && sed 's/^/# /' "$2" | head -40
-}
-check() {	# check NAME FILE: FILE must equal the expected text on stdin
-	if [ -s "$2" ] && diff -u - "$2" >"$tmp/diff"; then
-		ok "$1"
-	else
-		echo "(output empty or different)" >>"$tmp/diff"
-		fail "$1" "$tmp/diff"
-	fi
-}
-crashed() { [ "$1" -gt 128 ] && [ "$1" -lt 160 ]; }	# killed by a signal
+. "$here/tap.bash"
 # The record lines of perf report -D (header, nr, ips), without file
 # offsets.
 records() {

@@ -8,15 +8,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 perf=${PERF:-$here/../../build/perf/perf}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n $1"; }
-fail() {
-	n=$((n + 1))
-	echo "not ok $n $1"
-	[ -f "${2:-}" ] && sed 's/^/# /' "$2" | head -20
-}
+. "$here/tap.bash"
 
 echo "1..4"
 "$perf" record -vv -o "$tmp/perf.data" -e cpu-clock -g -- \

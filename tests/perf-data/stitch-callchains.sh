@@ -17,32 +17,11 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 perf=${PERF:-$here/../../build/perf/perf}
 gen=$here/gen-perf-data.py
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export LC_ALL=C
-n=0
-ok() { n=$((n + 1)); echo "ok $n $1"; }
-fail() {
-	n=$((n + 1))
-	echo "not ok $n $1"
-	[ -f "${2:-}" ] && sed 's/^/# /' "$2" | head -40
-}
-check() {	# check NAME FILE: FILE must equal the expected text on stdin
-	if diff -u - "$2" >"$tmp/diff" && [ -s "$2" ]; then
-		ok "$1"
-	else
-		echo "(output empty or different)" >>"$tmp/diff"
-		[ -s "$tmp/err" ] && head -5 "$tmp/err" | sed 's/^/stderr: /' >>"$tmp/diff"
-		fail "$1" "$tmp/diff"
-	fi
-	: >"$tmp/err"
-}
+. "$here/tap.bash"
 failcmd() {	# failcmd NAME: a command failed, its stderr in $tmp/err
 	head -5 "$tmp/err" >"$tmp/err5"
 	fail "$1" "$tmp/err5"
 }
-# Killed by SIGILL, SIGABRT, SIGBUS, SIGFPE or SIGSEGV (129 is perf's usage error).
-crashed() { case $1 in 132|134|135|136|139) true;; *) false;; esac; }
 # perf script output, one line per event: "TID SECS.NSECS: frame frame...",
 # whatever comes between the time and "DEFERRED CALLCHAIN" dropped.
 norm() {
