@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # usage: scripts/build-initramfs.sh
 # Writes build/initramfs.cpio for the guest: static busybox, guest/ as
-# /guest with guest/init as /init, perf as /usr/bin/perf, the kselftests
+# /guest with guest/init as /init, perf as /usr/bin/perf, the demo's
+# workload (workloads/deepstack.c) as /usr/bin/deepstack, the kselftests
 # under /opt/selftests, and every shared library these need (from ldd).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 gen_init_cpio=$BUILD/kernel-debug/usr/gen_init_cpio
+[ -x "$gen_init_cpio" ] || gen_init_cpio=$BUILD/kernel-release/usr/gen_init_cpio
 [ -x "$gen_init_cpio" ] || die "no $gen_init_cpio (scripts/build-kernel.sh)"
+# The demo's workload: frame pointers and no sibling calls, so that every
+# level of its stack is in the user callchain.
+gcc -O1 -g -fno-omit-frame-pointer -fno-optimize-sibling-calls -Wall \
+	-o "$BUILD/deepstack" "$TOP/workloads/deepstack.c"
 out=$BUILD/initramfs.cpio
 list=$BUILD/initramfs.list
 
@@ -38,6 +44,7 @@ for f in "$TOP"/guest/*.sh; do
 	add_file "/guest/${f##*/}" "$f" 755
 done
 add_elf /usr/bin/perf "$BUILD/perf/perf"
+add_elf /usr/bin/deepstack "$BUILD/deepstack"
 # perf test finds ./tests/shell; 6.12's lookup next to the binary does
 # not terminate the path readlink() gives it
 add_file /opt/perf/tests/shell/record_deferred_callchain.sh \

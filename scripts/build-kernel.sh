@@ -47,5 +47,5 @@ cmp -s "$cfg/.config" "$out/.config" || cp "$cfg/.config" "$out/.config"
 rm -rf "$cfg"
 
 say "building kernel ($flavour) in $out"
-kmake -j"$JOBS" olddefconfig bzImage
+progress "kernel ($flavour)" "$out" kmake -j"$JOBS" olddefconfig bzImage
 kmake headers >/dev/null

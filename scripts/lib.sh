@@ -21,6 +21,25 @@ export CCACHE_BASEDIR=$TOP
 say() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
+# progress WHAT DIR COMMAND...: runs COMMAND and, while it runs, says
+# every 30 s (PROGRESS_EVERY) how long it has taken and how many object
+# files it has written under DIR, so that a long build shows how far it is.
+progress() {
+	local what=$1 dir=$2 start=$SECONDS stamp ticker rc=0
+	shift 2
+	stamp=$(mktemp)
+	while sleep "${PROGRESS_EVERY:-30}"; do
+		say "$what: $((SECONDS - start)) s, $(find "$dir" -name '*.o' \
+			-newer "$stamp" 2>/dev/null | wc -l) objects compiled"
+	done &
+	ticker=$!
+	"$@" || rc=$?
+	kill "$ticker" 2>/dev/null
+	wait "$ticker" 2>/dev/null || true
+	rm -f "$stamp"
+	return "$rc"
+}
+
 git_linux() {
 	git -C "$LINUX" -c user.name="$GIT_IDENT_NAME" \
 		-c user.email="$GIT_IDENT_EMAIL" "$@"

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """usage: gen-perf-data.py [--pipe] [--big-endian] [--in-place] SCENARIO OUT
        gen-perf-data.py --expect WHAT SCENARIO OUT
+       gen-perf-data.py [--in-place] --bench SAMPLES,THREADS,PER_ENTRY,DEPTH OUT
 
 Writes a perf.data file (or a pipe-mode stream with --pipe) holding a
 chosen sequence of samples and PERF_RECORD_CALLCHAIN_DEFERRED records, as
@@ -282,6 +283,31 @@ SCENARIOS = {"basic": basic, "malformed-nr": malformed_nr,
              "user-mode": user_mode}
 
 
+def bench(samples, threads, per_entry, depth):
+    """For benchmarks/: THREADS threads of one process take turns; each
+    kernel entry of each thread has PER_ENTRY samples with a DEPTH-frame
+    user stack, and its record comes after the samples of all threads in
+    that round, so about THREADS * PER_ENTRY samples wait at a time."""
+    user = [0x401000 + 16 * i for i in range(depth)]
+    tids = [PID + t for t in range(threads)]
+    events = [C(tid, 1 + i) for i, tid in enumerate(tids)]
+    time, cookie, n = threads + 1000, 1, 0
+    while n < samples:
+        cookies = []
+        for tid in tids:
+            cookies.append(cookie)
+            cookie += 2
+        for _ in range(per_entry):
+            for i, tid in enumerate(tids):
+                events.append(S(tid, time, i % 4, cookies[i], user))
+                time += 1
+                n += 1
+        for i, tid in enumerate(tids):
+            events.append(R(tid, time, i % 4, cookies[i], user))
+            time += 1
+    return events
+
+
 def hexs(ips):
     return [f"{ip:x}" for ip in ips]
 
@@ -355,10 +381,17 @@ def main():
     ap.add_argument("--in-place", action="store_true")
     ap.add_argument("--expect",
                     choices=["script", "no-merge", "counts", "malformed"])
-    ap.add_argument("scenario", choices=sorted(SCENARIOS))
+    ap.add_argument("--bench", metavar="SAMPLES,THREADS,PER_ENTRY,DEPTH",
+                    help="instead of a scenario: see bench()")
+    ap.add_argument("scenario", nargs="?", choices=sorted(SCENARIOS))
     ap.add_argument("out")
     args = ap.parse_args()
-    events = SCENARIOS[args.scenario]()
+    if args.bench:
+        events = bench(*(int(v) for v in args.bench.split(",")))
+    elif args.scenario:
+        events = SCENARIOS[args.scenario]()
+    else:
+        ap.error("a scenario or --bench")
     times = [ev.time for ev in events]
     assert times == sorted(times) and len(set(times)) == len(times)
     if args.expect:

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# usage: benchmarks/report-cost.sh [REPEAT]
+# Report side cost of stitching, on the host: perf script and perf report
+# on generated perf.data files with deferred user callchains, against the
+# same samples with the user part in place (gen-perf-data.py --bench and
+# --bench --in-place). Prints, per file, the median (min-max) over REPEAT
+# runs (default 5) of the deferred / in-place ratios of wall time and peak
+# RSS, run alternately, and the deferred time per sample. PERF= picks the
+# perf binary (default build/perf/perf). Not a test: it prints numbers.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+perf=${PERF:-$top/build/perf/perf}
+gen=$top/tests/perf-data/gen-perf-data.py
+repeat=${1:-5}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# SAMPLES,THREADS,PER_ENTRY,DEPTH: about THREADS * PER_ENTRY samples wait
+# for their record at a time.
+specs=${SPECS:-"1000,1,4,32 10000,10,4,32 100000,100,4,32 1000000,1000,4,32 1000000,10000,4,32"}
+
+# run TOOL FILE: "seconds maxrss_kb" of perf TOOL on FILE
+run() {
+	local args=(script -F tid,ip,sym)
+	[ "$1" = report ] && args=(report --stdio --no-children)
+	/usr/bin/time -f "%e %M" -o "$tmp/time" "$perf" "${args[@]}" -i "$2" \
+		>/dev/null 2>&1
+	cat "$tmp/time"
+}
+
+# stats: median (min-max) of the numbers on stdin
+stats() {
+	sort -g | awk '{ v[NR] = $1 }
+		END { printf "%.3f (%.3f-%.3f)", v[int((NR + 1) / 2)], v[1], v[NR] }'
+}
+
+printf '%-22s %-7s %-26s %-26s %s\n' "samples,threads,k,depth" tool \
+	"time deferred/in-place" "peak RSS deferred/in-place" "us/sample deferred"
+for spec in $specs; do
+	python3 "$gen" --bench "$spec" "$tmp/defer.data"
+	python3 "$gen" --in-place --bench "$spec" "$tmp/inplace.data"
+	samples=${spec%%,*}
+	for tool in script report; do
+		: >"$tmp/t"; : >"$tmp/m"; : >"$tmp/us"
+		for _ in $(seq "$repeat"); do
+			read -r td md < <(run "$tool" "$tmp/defer.data")
+			read -r ti mi < <(run "$tool" "$tmp/inplace.data")
+			echo "$td $ti" | awk '{ print ($2 > 0 ? $1 / $2 : 0) }' >>"$tmp/t"
+			echo "$md $mi" | awk '{ print $1 / $2 }' >>"$tmp/m"
+			echo "$td" | awk -v n="$samples" '{ print $1 * 1e6 / n }' >>"$tmp/us"
+		done
+		printf '%-22s %-7s %-26s %-26s %s\n' "$spec" "$tool" \
+			"$(stats <"$tmp/t")" "$(stats <"$tmp/m")" "$(stats <"$tmp/us")"
+	done
+done
