@@ -7,8 +7,8 @@ cd /tmp || exit 1
 echo "### BEGIN bench"
 rc=0
 for round in $(seq "${BENCH_REPEAT:-3}"); do
-	for depth in 8 32 128; do
-		for bytes in 65536 8388608; do
+	for depth in 8 32 64 128; do
+		for bytes in 65536 16777216; do
 			line=$(/guest/measure-record.sh "$depth" 2 "$bytes") || rc=1
 			echo "round=$round $line"
 		done
