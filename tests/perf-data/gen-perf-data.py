@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """usage: gen-perf-data.py [--pipe] [--big-endian] [--in-place] SCENARIO OUT
        gen-perf-data.py --expect WHAT SCENARIO OUT
-       gen-perf-data.py [--in-place] --bench SAMPLES,THREADS,PER_ENTRY,DEPTH OUT
+       gen-perf-data.py [--in-place] --bench SAMPLES,THREADS,PER_ENTRY,DEPTH[,RECORDS] OUT
 
 Writes a perf.data file (or a pipe-mode stream with --pipe) holding a
 chosen sequence of samples and PERF_RECORD_CALLCHAIN_DEFERRED records, as
@@ -283,11 +283,13 @@ SCENARIOS = {"basic": basic, "malformed-nr": malformed_nr,
              "user-mode": user_mode}
 
 
-def bench(samples, threads, per_entry, depth):
+def bench(samples, threads, per_entry, depth, records=1):
     """For benchmarks/: THREADS threads of one process take turns; each
     kernel entry of each thread has PER_ENTRY samples with a DEPTH-frame
     user stack, and its record comes after the samples of all threads in
-    that round, so about THREADS * PER_ENTRY samples wait at a time."""
+    that round, so about THREADS * PER_ENTRY samples wait at a time. With
+    RECORDS 0 every record is lost: each thread keeps producing new
+    cookies and its samples are shown without their user part."""
     user = [0x401000 + 16 * i for i in range(depth)]
     tids = [PID + t for t in range(threads)]
     events = [C(tid, 1 + i) for i, tid in enumerate(tids)]
@@ -299,11 +301,13 @@ def bench(samples, threads, per_entry, depth):
             cookie += 2
         for _ in range(per_entry):
             for i, tid in enumerate(tids):
-                events.append(S(tid, time, i % 4, cookies[i], user))
+                events.append(S(tid, time, i % 4, cookies[i],
+                                user if records else None))
                 time += 1
                 n += 1
         for i, tid in enumerate(tids):
-            events.append(R(tid, time, i % 4, cookies[i], user))
+            if records:
+                events.append(R(tid, time, i % 4, cookies[i], user))
             time += 1
     return events
 
@@ -381,7 +385,7 @@ def main():
     ap.add_argument("--in-place", action="store_true")
     ap.add_argument("--expect",
                     choices=["script", "no-merge", "counts", "malformed"])
-    ap.add_argument("--bench", metavar="SAMPLES,THREADS,PER_ENTRY,DEPTH",
+    ap.add_argument("--bench", metavar="SAMPLES,THREADS,PER_ENTRY,DEPTH[,RECORDS]",
                     help="instead of a scenario: see bench()")
     ap.add_argument("scenario", nargs="?", choices=sorted(SCENARIOS))
     ap.add_argument("out")
