@@ -21,8 +21,7 @@ mkdir -p "$out"
 say "building perf in $out"
 perf_make() {
 	make -s -C "$LINUX/tools/perf" O="$out" -j"$JOBS" CC="ccache gcc" \
-		NO_LIBPYTHON=1 NO_LIBPERL=1 BUILD_BPF_SKEL=0 NO_LIBBABELTRACE=1 \
-		NO_JVMTI=1 NO_LIBPFM4=1 NO_LIBLLVM=1 "$@" >"$out/build.log" 2>&1
+		"${PERF_MAKE_OPTS[@]}" "$@" >"$out/build.log" 2>&1
 }
 progress perf "$out" perf_make "$@" ||
 	{ tail -40 "$out/build.log" >&2; die "perf build failed (log: $out/build.log)"; }

@@ -20,6 +20,8 @@ pkgs=(
 	python3-ply python3-git
 	# tests/perf-data: Debian's perf 6.1 reads what perf inject writes
 	linux-perf
+	# tests/fuzz: perf built with clang, libFuzzer, ASan and UBSan
+	clang libclang-rt-14-dev
 )
 
 missing=()

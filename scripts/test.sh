@@ -5,7 +5,8 @@
 # builds the debug kernel and perf, reads generated perf.data files with
 # that perf, builds the kselftests and the initramfs, boots the guest to
 # run KUnit, kselftests and perf test, reads the perf.data files again
-# with perf built with AddressSanitizer, and ends with
+# with perf built with AddressSanitizer, fuzzes perf.data reading for a
+# minute (tests/fuzz/fuzz-short.sh), and ends with
 # "N passed, N failed, N skipped". Exits non-zero if anything failed.
 # TEST_INJECT=warn|fail makes the guest trigger a kernel WARN or run a
 # failing test, to show that the run turns red.
@@ -75,6 +76,17 @@ fi
 step build-perf-asan "$TOP/scripts/build-perf.sh" -o "$BUILD/perf-asan" \
 	EXTRA_CFLAGS="-fsanitize=address -fno-omit-frame-pointer" &&
 	perf_data_tests asan
+
+# perf built with clang, ASan and UBSan: the fuzzer's regression inputs,
+# then a minute of libFuzzer on perf.data reading and stitching.
+if step build-perf-fuzz "$TOP/scripts/build-perf-fuzz.sh"; then
+	ASAN_OPTIONS=abort_on_error=1:detect_leaks=0 \
+	UBSAN_OPTIONS=abort_on_error=1:print_stacktrace=1 \
+	PERF=$BUILD/perf-fuzz/perf "$TOP/tests/perf-data/regressions.sh" \
+		>"$results/perf-data-ubsan-regressions.tap" || true
+	say "fuzzing perf.data reading for ${FUZZ_SECONDS:-60} s"
+	"$TOP/tests/fuzz/fuzz-short.sh" >"$results/fuzz-short.tap" || true
+fi
 
 say "step times: $(tr '\n' ' ' <"$times")"
 say "initramfs: $(du -h "$BUILD/initramfs.cpio" 2>/dev/null | cut -f1)"

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# usage: PERF=build/perf/perf tests/perf-data/regressions.sh
+# The inputs the fuzzer (tests/fuzz/) found a bug with, kept in
+# regressions/ (NAME.data, with NAME.txt saying what the bug was): perf
+# script and perf report --stdio must read each without a crash, and
+# their output (stdout and stderr) must hold every line of NAME.expect.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+perf=${PERF:-$here/../../build/perf/perf}
+. "$here/tap.bash"
+
+files=("$here"/regressions/*.data)
+echo "1..$((2 * ${#files[@]}))"
+for f in "${files[@]}"; do
+	name=${f##*/}
+	for cmd in script report; do
+		opts=()
+		[ "$cmd" = report ] && opts=(--stdio)
+		"$perf" "$cmd" "${opts[@]}" -i "$f" >"$tmp/out" 2>&1
+		rc=$?
+		if crashed "$rc"; then
+			fail "$name: perf $cmd crashed (exit $rc)" "$tmp/out"
+			continue
+		fi
+		: >"$tmp/missing"
+		while IFS= read -r line; do
+			grep -qF -- "$line" "$tmp/out" || echo "missing: $line" >>"$tmp/missing"
+		done <"${f%.data}.expect"
+		if [ -s "$tmp/missing" ]; then
+			cat "$tmp/out" >>"$tmp/missing"
+			fail "$name: perf $cmd output" "$tmp/missing"
+		else
+			ok "$name: perf $cmd reads it, exit $rc"
+		fi
+	done
+done
