@@ -27,7 +27,7 @@ before=$(find "$dir/crashes" -type f | wc -l)
 log=$dir/fuzz.log
 say "fuzzing ${limit[*]} (log: $log, corpus: $corpus)"
 start=$SECONDS rc=0
-ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1} \
+ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:allocator_may_return_null=1} \
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
 	"$fuzzer" "${limit[@]}" -timeout=10 -print_final_stats=1 \
 	-dict="$TOP/tests/fuzz/perf-data.dict" \
@@ -37,7 +37,7 @@ crashes=$(($(find "$dir/crashes" -type f | wc -l) - before))
 [ "$rc" -eq 0 ] || [ "$crashes" -gt 0 ] || crashes=1	# died without an artifact
 last=$(grep -E '^#[0-9]+' "$log" | tail -1) || true
 field() { sed -n "s/.* $1: \([0-9]*\).*/\1/p" <<<"$last"; }
-stat() { sed -n "s/^stat::$1: *//p" "$log"; }
+stat() { sed -n "s/^stat::$1: *//p" "$log" | head -1; }
 echo "fuzz: execs $(stat number_of_executed_units)"
 echo "fuzz: exec/s $(stat average_exec_per_sec)"
 echo "fuzz: seconds $((SECONDS - start))"
@@ -46,6 +46,7 @@ echo "fuzz: cov $(field cov)"
 echo "fuzz: ft $(field ft)"
 echo "fuzz: corpus $(find "$corpus" -type f | wc -l)"
 if [ "$crashes" -gt 0 ]; then
-	grep -E -A30 '^==[0-9]+==ERROR|runtime error|^artifact_prefix|Test unit written' "$log" | head -60 >&2
+	grep -E -m1 -A12 '^==[0-9]+==ERROR|runtime error' "$log" >&2
+	grep 'Test unit written' "$log" >&2
 	die "the fuzzer found a crash (log: $log)"
 fi
