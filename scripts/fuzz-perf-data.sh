@@ -46,7 +46,7 @@ echo "fuzz: cov $(field cov)"
 echo "fuzz: ft $(field ft)"
 echo "fuzz: corpus $(find "$corpus" -type f | wc -l)"
 if [ "$crashes" -gt 0 ]; then
-	grep -E -m1 -A12 '^==[0-9]+==ERROR|runtime error' "$log" >&2
+	grep -E -m1 -A12 '^==[0-9]+== ?ERROR|runtime error' "$log" >&2
 	grep 'Test unit written' "$log" >&2
 	die "the fuzzer found a crash (log: $log)"
 fi

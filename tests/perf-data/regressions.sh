@@ -3,7 +3,8 @@
 # The inputs the fuzzer (tests/fuzz/) found a bug with, kept in
 # regressions/ (NAME.data, with NAME.txt saying what the bug was): perf
 # script and perf report --stdio must read each without a crash, and
-# their output (stdout and stderr) must hold every line of NAME.expect.
+# their output (stdout and stderr) must hold every line of NAME.expect
+# ("script: TEXT" or "report: TEXT" for one of the two only).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 perf=${PERF:-$here/../../build/perf/perf}
@@ -24,6 +25,10 @@ for f in "${files[@]}"; do
 		fi
 		: >"$tmp/missing"
 		while IFS= read -r line; do
+			case $line in
+			script:*|report:*) [ "${line%%:*}" = "$cmd" ] || continue
+				line=${line#*: } ;;
+			esac
 			grep -qF -- "$line" "$tmp/out" || echo "missing: $line" >>"$tmp/missing"
 		done <"${f%.data}.expect"
 		if [ -s "$tmp/missing" ]; then
