@@ -30,6 +30,9 @@ for t in /opt/selftests/perf_events/*; do
 	deferred_attr_fuzz)
 		# ~300 opens/s here: a 30 s share of the 10^5 opens
 		suite "$name" env DEFER_FUZZ_SECONDS=30 "$t" ;;
+	deferred_stress)
+		# the short run; scripts/stress.sh runs the long one
+		suite "$name" env DEFER_STRESS_SECONDS=60 "$t" ;;
 	*)
 		suite "$name" "$t" ;;
 	esac
@@ -48,6 +51,7 @@ cd /opt/perf
 suite perf-test-deferred env NO_SKIP=1 /guest/perf-test-tap.sh -vv \
 	"perf record deferred user callchains"
 cd /
+suite forced-loss /guest/forced-loss.sh 5
 
 case $inject in
 warn)

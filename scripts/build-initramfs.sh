@@ -2,7 +2,8 @@
 # usage: scripts/build-initramfs.sh
 # Writes build/initramfs.cpio for the guest: static busybox, guest/ as
 # /guest with guest/init as /init, perf as /usr/bin/perf, the demo's
-# workload (workloads/deepstack.c) as /usr/bin/deepstack, the kselftests
+# workload (workloads/deepstack.c) as /usr/bin/deepstack, the forced-loss
+# test's (workloads/phases.c) as /usr/bin/phases, the kselftests
 # under /opt/selftests, and every shared library these need (from ldd).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -12,8 +13,10 @@ gen_init_cpio=$BUILD/kernel-debug/usr/gen_init_cpio
 [ -x "$gen_init_cpio" ] || die "no $gen_init_cpio (scripts/build-kernel.sh)"
 # The demo's workload: frame pointers and no sibling calls, so that every
 # level of its stack is in the user callchain.
-gcc -O1 -g -fno-omit-frame-pointer -fno-optimize-sibling-calls -Wall \
-	-o "$BUILD/deepstack" "$TOP/workloads/deepstack.c"
+for w in deepstack phases; do
+	gcc -O1 -g -fno-omit-frame-pointer -fno-optimize-sibling-calls -Wall \
+		-o "$BUILD/$w" "$TOP/workloads/$w.c"
+done
 out=$BUILD/initramfs.cpio
 list=$BUILD/initramfs.list
 
@@ -40,11 +43,12 @@ add_elf() {	# add_elf GUEST_PATH HOST_PATH: the binary and its libraries
 declare -A libs
 add_file /bin/busybox /bin/busybox 755
 add_file /init "$TOP/guest/init" 755
-for f in "$TOP"/guest/*.sh; do
+for f in "$TOP"/guest/*.sh "$TOP"/guest/*.awk; do
 	add_file "/guest/${f##*/}" "$f" 755
 done
 add_elf /usr/bin/perf "$BUILD/perf/perf"
 add_elf /usr/bin/deepstack "$BUILD/deepstack"
+add_elf /usr/bin/phases "$BUILD/phases"
 # perf test finds ./tests/shell; 6.12's lookup next to the binary does
 # not terminate the path readlink() gives it
 add_file /opt/perf/tests/shell/record_deferred_callchain.sh \

@@ -1,0 +1,53 @@
+#!/bin/sh
+# usage: forced-loss.sh [SECONDS [PAGES]]
+# Records the phases workload with deferred user callchains through a
+# one-page ring buffer, read by a perf record that runs at nice 19 on
+# the workload's CPU, so that samples and deferred records are lost.
+# phases alternates read() under phase_read() and write() under
+# phase_write(): a sample's kernel part (do_preadv, do_pwritev) says which
+# user stack it must be stitched to. Prints TAP.
+seconds=${1:-5}
+pages=${2:-2}
+dir=$(mktemp -d /tmp/loss.XXXXXX)
+data=$dir/perf.data
+
+# perf record at nice 19, phases at 0, on one CPU. Sampling starts after
+# half a second (-D), while phases still sleeps, so that the records of
+# its exec are read before the buffer overflows: lost records must not
+# hide the symbols.
+renice 19 -p $$ >/dev/null
+taskset -c 0 perf record -D 500 -m "$pages" -e task-clock -c 100000 -g -o "$data" -- \
+	phases "$seconds" 40 \
+	>"$dir/phases" 2>"$dir/record"
+renice 0 -p $$ >/dev/null
+perf report --stats -i "$data" >"$dir/stats" 2>&1
+perf script -F comm,tid,ip,sym,dso -i "$data" >"$dir/script" 2>"$dir/err"
+
+awk -f /guest/classify-samples.awk "$dir/script" >"$dir/samples"
+
+lost=$(sed -n 's/^ *LOST events: *\([0-9]*\).*/\1/p' "$dir/stats" | head -1)
+stitched=$(sed -n 's/.*samples stitched to a deferred callchain: *//p' "$dir/stats" | head -1)
+without=$(sed -n 's/.*samples without their deferred callchain: *//p' "$dir/stats" | head -1)
+samples=$(wc -l <"$dir/samples")
+right=$(grep -c ' right$' "$dir/samples")
+wrong=$(grep -c ' wrong$' "$dir/samples")
+shown_without=$(grep -c ' lost$' "$dir/samples")
+echo "# $(cat "$dir/phases")"
+echo "# $samples samples, ${lost:-0} LOST events; $right stitched to their own phase, $wrong to the other one; $shown_without shown without a user part, perf counts ${stitched:-?} stitched and ${without:-?} without"
+
+sort "$dir/samples" | uniq -c | sed 's/^/#   /'
+echo "1..4"
+n=0
+result() {	# result OK DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
+}
+[ "${lost:-0}" -gt 0 ] && [ "$right" -gt 0 ]
+result $? "records were lost, samples were stitched"
+[ "$wrong" = 0 ]
+result $? "no sample stitched to the other phase's stack"
+[ "$shown_without" = "${without:-x}" ]
+result $? "every sample shown without its user part is counted"
+[ $((samples - shown_without)) -ge "${stitched:-x}" ] 2>/dev/null
+result $? "no more samples counted stitched than shown with a user part"
+rm -rf "$dir"
