@@ -8,6 +8,9 @@
  * and resolves it through the thread as perf script does, without
  * symbols. Built by scripts/build-perf-fuzz.sh.
  * PERF_FUZZ_VERBOSE=N shows perf's messages (-1, the default, hides them).
+ * PERF_FUZZ_HEADER=FILE: the records mode, where each input is the data
+ * section of a file whose header, attrs and ids are FILE's (a perf.data
+ * file cut at its data offset; tests/fuzz/make-seeds.sh writes one).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +24,7 @@
 #include "util/debug.h"
 #include "util/event.h"
 #include "util/evsel.h"
+#include "util/header.h"
 #include "util/machine.h"
 #include "util/sample.h"
 #include "util/session.h"
@@ -34,6 +38,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len);
 static int memfd;
 static char path[64];
 static volatile u64 sink;
+static char header[4096];
+static ssize_t header_size;
 
 static int fuzz_sample(const struct perf_tool *tool __maybe_unused,
 		       union perf_event *event __maybe_unused,
@@ -81,6 +87,7 @@ static int fuzz_deferred(const struct perf_tool *tool __maybe_unused,
 int LLVMFuzzerInitialize(int *argc __maybe_unused, char ***argv __maybe_unused)
 {
 	const char *v = getenv("PERF_FUZZ_VERBOSE");
+	const char *h = getenv("PERF_FUZZ_HEADER");
 
 	verbose = v ? atoi(v) : -1;
 	page_size = sysconf(_SC_PAGE_SIZE);
@@ -91,6 +98,14 @@ int LLVMFuzzerInitialize(int *argc __maybe_unused, char ***argv __maybe_unused)
 	if (memfd < 0)
 		abort();
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", memfd);
+	if (h) {
+		FILE *f = fopen(h, "r");
+
+		header_size = f ? fread(header, 1, sizeof(header), f) : 0;
+		if (header_size < (ssize_t)sizeof(struct perf_file_header))
+			abort();
+		fclose(f);
+	}
 	return 0;
 }
 
@@ -103,7 +118,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len)
 	struct perf_session *session;
 	struct perf_tool tool;
 
-	if (ftruncate(memfd, 0) || pwrite(memfd, buf, len, 0) != (ssize_t)len)
+	if (ftruncate(memfd, 0))
+		abort();
+	if (header_size) {
+		struct perf_file_header *fh = (void *)header;
+
+		fh->data.size = len;
+		if (pwrite(memfd, header, header_size, 0) != header_size)
+			abort();
+	}
+	if (pwrite(memfd, buf, len, header_size) != (ssize_t)len)
 		abort();
 
 	perf_tool__init(&tool, /*ordered_events=*/true);

@@ -2,9 +2,9 @@
 # usage: PERF=build/perf/perf tests/perf-data/regressions.sh
 # The inputs the fuzzer (tests/fuzz/) found a bug with, kept in
 # regressions/ (NAME.data, with NAME.txt saying what the bug was): perf
-# script and perf report --stdio must read each without a crash, and
-# their output (stdout and stderr) must hold every line of NAME.expect
-# ("script: TEXT" or "report: TEXT" for one of the two only).
+# script and perf report --stdio must read each without a crash or a
+# hang (60 s), and their output (stdout and stderr) must hold every line
+# of NAME.expect ("script: TEXT" or "report: TEXT" for one of the two).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 perf=${PERF:-$here/../../build/perf/perf}
@@ -17,8 +17,12 @@ for f in "${files[@]}"; do
 	for cmd in script report; do
 		opts=()
 		[ "$cmd" = report ] && opts=(--stdio)
-		"$perf" "$cmd" "${opts[@]}" -i "$f" >"$tmp/out" 2>&1
+		timeout 60 "$perf" "$cmd" "${opts[@]}" -i "$f" >"$tmp/out" 2>&1
 		rc=$?
+		if [ "$rc" -eq 124 ]; then
+			fail "$name: perf $cmd still running after 60 s" "$tmp/out"
+			continue
+		fi
 		if crashed "$rc"; then
 			fail "$name: perf $cmd crashed (exit $rc)" "$tmp/out"
 			continue
