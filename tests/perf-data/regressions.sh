@@ -2,21 +2,24 @@
 # usage: PERF=build/perf/perf tests/perf-data/regressions.sh
 # The inputs the fuzzer (tests/fuzz/) found a bug with, kept in
 # regressions/ (NAME.data, with NAME.txt saying what the bug was): perf
-# script and perf report --stdio must read each without a crash or a
-# hang (60 s), and their output (stdout and stderr) must hold every line
-# of NAME.expect ("script: TEXT" or "report: TEXT" for one of the two).
+# script, perf report --stdio and perf kwork report (which leaves most
+# record types to the perf_tool stubs) must read each without a crash or
+# a hang (60 s), and their output (stdout and stderr) must hold every
+# line of NAME.expect ("script: TEXT", "report: TEXT" or "kwork: TEXT"
+# for one of them; unprefixed lines are for script and report).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 perf=${PERF:-$here/../../build/perf/perf}
 . "$here/tap.bash"
 
 files=("$here"/regressions/*.data)
-echo "1..$((2 * ${#files[@]}))"
+echo "1..$((3 * ${#files[@]}))"
 for f in "${files[@]}"; do
 	name=${f##*/}
-	for cmd in script report; do
+	for cmd in script report kwork; do
 		opts=()
 		[ "$cmd" = report ] && opts=(--stdio)
+		[ "$cmd" = kwork ] && opts=(report)
 		timeout 60 "$perf" "$cmd" "${opts[@]}" -i "$f" >"$tmp/out" 2>&1
 		rc=$?
 		if [ "$rc" -eq 124 ]; then
@@ -30,8 +33,9 @@ for f in "${files[@]}"; do
 		: >"$tmp/missing"
 		while IFS= read -r line; do
 			case $line in
-			script:*|report:*) [ "${line%%:*}" = "$cmd" ] || continue
+			script:*|report:*|kwork:*) [ "${line%%:*}" = "$cmd" ] || continue
 				line=${line#*: } ;;
+			*) [ "$cmd" != kwork ] || continue ;;
 			esac
 			grep -qF -- "$line" "$tmp/out" || echo "missing: $line" >>"$tmp/missing"
 		done <"${f%.data}.expect"
