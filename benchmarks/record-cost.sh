@@ -1,22 +1,31 @@
 #!/usr/bin/env bash
 # usage: benchmarks/record-cost.sh [REPEAT]
 # Record side cost of deferral: boots the release kernel (scripts/demo.sh
-# builds it) with guest/bench-record.sh, which records deepstack at
-# several user stack depths and read() lengths with deferred user
-# callchains and in place, REPEAT rounds (default 3) in one boot, and
-# prints per depth and length the median (min-max) over the rounds of:
-# user stack walks per kernel entry with samples (deferred: records /
-# distinct cookies; in place: samples / the same cookies), samples per
-# entry, perf.data bytes per sample deferred / in place, workload
-# throughput under recording relative to unrecorded, and samples that
-# lost their user part. Not a test: it prints numbers.
+# builds it) with guest/bench-record.sh, which records deepstack at user
+# stack depths 8, 32, 64 and 128 with deferred user callchains and in
+# place, for four workloads at the bottom of that stack: cpu (computation,
+# no system calls: samples taken in user mode, walked in place either
+# way), getppid (short system calls), read()s of 64 KiB (about one sample
+# per syscall) and of 16 MiB (several), REPEAT rounds (default 5) in one
+# boot, interleaved. Prints a markdown table, per depth and workload the
+# median (min-max) over the rounds of: samples per kernel entry with
+# samples (deferred run: samples with a cookie / distinct cookies), user
+# stack walks per sample (deferred: (records + samples walked in place) /
+# samples; in place: 1), perf.data bytes per sample deferred / in place,
+# workload throughput under recording relative to unrecorded, and the
+# fraction of samples that lost their user part. Not a test: it prints
+# numbers. A round is 16 measurements of about 25 s under TCG, some 7
+# min; the guest gets 10 min a round, at least an hour.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
 log=$BUILD/bench-record.log
-say "booting the release kernel for ${1:-3} rounds (log: $log)"
-"$TOP/scripts/run-guest.sh" -k release -t 1800 \
-	-a "dcp.run=bench dcp.repeat=${1:-3} quiet" "$log"
+rounds=${1:-5}
+timeout=$((rounds * 600))
+[ "$timeout" -ge 3600 ] || timeout=3600
+say "booting the release kernel for $rounds rounds (log: $log)"
+"$TOP/scripts/run-guest.sh" -k release -t "$timeout" \
+	-a "dcp.run=bench dcp.repeat=$rounds quiet" "$log"
 grep -q '^### END bench rc=0' "$log" || die "the benchmark failed (log: $log)"
 sed -n '/^### BEGIN bench/,/^### END bench/p' "$log" | grep '^round=' |
 	python3 "$TOP/benchmarks/summarize-record.py"

@@ -1,34 +1,85 @@
 #!/usr/bin/env python3
 """Reads guest/bench-record.sh lines (key=value) on stdin and prints a
-table per (depth, bytes): median (min-max) over the rounds."""
+markdown table per (depth, workload): median (min-max) over the rounds.
+bytes= is the workload: cpu, getppid or the read() length. Lines from
+before d_inplace= and d_cookie_samples= (a kernel that deferred every
+sample) count as having none in place and a cookie on every sample."""
 import statistics
 import sys
 from collections import defaultdict
 
+WORKLOADS = ["cpu", "getppid"]  # then the read() lengths, shortest first
+
 runs = defaultdict(list)
 for line in sys.stdin:
+    if not line.strip():
+        continue
     v = dict(kv.split("=", 1) for kv in line.split())
+    work = v.pop("bytes")
     v = {k: float(x) for k, x in v.items()}
-    runs[(int(v["depth"]), int(v["bytes"]))].append(v)
+    v.setdefault("d_inplace", 0.0)
+    v.setdefault("d_cookie_samples", v["d_samples"] - v["d_inplace"])
+    runs[(int(v["depth"]), work)].append(v)
 
+
+def order(key):
+    depth, work = key
+    if work in WORKLOADS:
+        return (depth, WORKLOADS.index(work), 0, "")
+    if work.isdigit():
+        return (depth, len(WORKLOADS), int(work), "")
+    return (depth, len(WORKLOADS) + 1, 0, work)
+
+
+def per(a, b):
+    return lambda v: v[a] / v[b] if v[b] else None
+
+
+# name, value per round (None: not defined, e.g. no cookies: nothing
+# deferred), decimals
 figures = [
-    ("walks/entry deferred", lambda v: v["d_records"] / v["d_cookies"]),
-    ("walks/entry in place", lambda v: v["d_samples"] / v["d_cookies"]),
-    ("bytes/sample def/inpl", lambda v: (v["d_bytes"] / v["d_samples"]) /
-                                        (v["i_bytes"] / v["i_samples"])),
-    ("throughput deferred", lambda v: v["d_calls"] / v["calls_plain"]),
-    ("throughput in place", lambda v: v["i_calls"] / v["calls_plain"]),
-    ("lost user parts", lambda v: v["d_lost"]),
+    ("samples/entry def.", per("d_cookie_samples", "d_cookies"), 2),
+    ("walks/sample def.", lambda v: (v["d_records"] + v["d_inplace"]) /
+                                    v["d_samples"], 2),
+    ("walks/sample in place", lambda v: 1.0, 2),
+    ("bytes/sample def./in place", lambda v: (v["d_bytes"] / v["d_samples"]) /
+                                             (v["i_bytes"] / v["i_samples"]), 2),
+    ("throughput def.", per("d_calls", "calls_plain"), 2),
+    ("throughput in place", per("i_calls", "calls_plain"), 2),
+    ("no user part def.", per("d_lost", "d_samples"), 4),
 ]
 
 
-def fmt(xs):
-    return f"{statistics.median(xs):.2f} ({min(xs):.2f}-{max(xs):.2f})"
+def fmt(values, d=2):
+    xs = [x for x in values if x is not None]
+    if not xs:
+        return "-"
+    s = f"{statistics.median(xs):.{d}f} ({min(xs):.{d}f}-{max(xs):.{d}f})"
+    if len(xs) < len(values):
+        s += f" [{len(xs)} of {len(values)} rounds]"
+    return s
 
 
-print(f"{'depth':>5} {'read bytes':>10} {'rounds':>6} " +
-      " ".join(f"{name:>22}" for name, _ in figures))
-for (depth, nbytes), vs in sorted(runs.items()):
-    cells = [fmt([f(v) for v in vs]) for _, f in figures]
-    print(f"{depth:>5} {nbytes:>10} {len(vs):>6} " +
-          " ".join(f"{c:>22}" for c in cells))
+def row(cells):
+    print("| " + " | ".join(str(c) for c in cells) + " |")
+
+
+names = ["depth", "workload", "rounds"] + [name for name, _, _ in figures]
+row(names)
+row(["---"] * len(names))
+uneven = []
+for key in sorted(runs, key=order):
+    vs = runs[key]
+    cells = [fmt([f(v) for v in vs], d) for _, f, d in figures]
+    cells[2] = "1.00"  # in place, every sample walks
+    row(list(key) + [len(vs)] + cells)
+    if any(v["d_records"] != v["d_cookies"] for v in vs):
+        uneven.append(f"{key[0]} {key[1]}")
+# One walk per kernel entry that deferred: records = distinct cookies
+print()
+if uneven:
+    print("deferred records != distinct cookies in some round: " +
+          ", ".join(uneven))
+else:
+    print("deferred records = distinct cookies in every round "
+          "(one user stack walk per kernel entry that deferred)")

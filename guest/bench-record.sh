@@ -1,15 +1,21 @@
 #!/bin/sh
 # Record side benchmark in the guest: measure-record.sh for each user
-# stack depth and read() length (short: about one sample per syscall;
-# long: several), $BENCH_REPEAT times (dcp.repeat=, default 3), rounds
-# interleaved. benchmarks/record-cost.sh summarizes the lines.
+# stack depth and workload of deepstack (cpu: computation, no system
+# calls; getppid: short system calls; read()s of 64 KiB: about one
+# sample per syscall; of 16 MiB: several), $BENCH_REPEAT times
+# (dcp.repeat=, default 5), rounds interleaved. Odd rounds record
+# deferred first, even rounds in place first, so that whatever the
+# position in the sequence costs falls on both.
+# benchmarks/record-cost.sh summarizes the lines.
 cd /tmp || exit 1
 echo "### BEGIN bench"
 rc=0
-for round in $(seq "${BENCH_REPEAT:-3}"); do
+for round in $(seq "${BENCH_REPEAT:-5}"); do
+	order=defer-first
+	[ $((round % 2)) -eq 0 ] && order=inplace-first
 	for depth in 8 32 64 128; do
-		for bytes in 65536 16777216; do
-			line=$(/guest/measure-record.sh "$depth" 2 "$bytes") || rc=1
+		for work in cpu getppid 65536 16777216; do
+			line=$(/guest/measure-record.sh "$depth" 2 "$work" $order) || rc=1
 			echo "round=$round $line"
 		done
 	done

@@ -1,15 +1,18 @@
 #!/bin/sh
-# usage: measure-record.sh DEPTH SECONDS BYTES
-# Runs deepstack DEPTH SECONDS BYTES unrecorded, under perf record -g
-# (deferred user callchains: defer.data) and under perf record
-# --call-graph fp,nodefer (inplace.data), in the current directory, and
-# prints one line of key=value numbers: read() calls of each run, samples,
-# deferred records, distinct cookies of the samples (kernel entries with
-# samples), samples stitched and without user part, perf.data bytes.
-depth=$1 secs=$2 bytes=$3
-rec() {	# rec FILE CALLGRAPH: the workload's read() calls under perf record
+# usage: measure-record.sh DEPTH SECONDS WORKLOAD [defer-first|inplace-first]
+# Runs deepstack DEPTH SECONDS WORKLOAD (BYTES of read(), cpu or getppid:
+# workloads/deepstack.c) unrecorded, under perf record -g (deferred user
+# callchains: defer.data) and under perf record --call-graph fp,nodefer
+# (inplace.data), in the current directory, and prints one line of
+# key=value numbers: the workload's calls (or units of work) in each run,
+# samples, deferred records, distinct cookies of the samples (kernel
+# entries with samples), samples with a cookie, samples whose user part
+# was taken in place, samples stitched and without user part, perf.data
+# bytes. bytes= is the workload (a number for read()s, as before).
+depth=$1 secs=$2 work=$3 order=${4:-defer-first}
+rec() {	# rec FILE CALLGRAPH: the workload's calls under perf record
 	perf record -q --call-graph "$2" -e cpu-clock -F 2000 -o "$1" -- \
-		deepstack "$depth" "$secs" "$bytes"
+		deepstack "$depth" "$secs" "$work"
 }
 stats() {	# stats FILE: samples, records, stitched, without user part
 	perf report -i "$1" --stats 2>/dev/null | awk '
@@ -20,14 +23,29 @@ stats() {	# stats FILE: samples, records, stitched, without user part
 		END { print s + 0, r + 0, st + 0, wo + 0 }'
 }
 
-plain=$(deepstack "$depth" "$secs" "$bytes") || exit 1
-d_calls=$(rec defer.data fp) || exit 1
-i_calls=$(rec inplace.data fp,nodefer) || exit 1
-cookies=$(perf script -i defer.data --no-merge-callchains -F tid,ip 2>/dev/null |
-	grep -o 'deferred \[cookie: [0-9a-f]*' | sort -u | wc -l)
+plain=$(deepstack "$depth" "$secs" "$work") || exit 1
+if [ "$order" = inplace-first ]; then
+	i_calls=$(rec inplace.data fp,nodefer) || exit 1
+	d_calls=$(rec defer.data fp) || exit 1
+else
+	d_calls=$(rec defer.data fp) || exit 1
+	i_calls=$(rec inplace.data fp,nodefer) || exit 1
+fi
+# Not merged, a sample whose user part is deferred ends with a line
+# "\t        deferred [cookie: HEX]"; a record's line is
+# "TID DEFERRED CALLCHAIN [cookie: HEX]". Distinct cookies, then samples.
+set -- $(perf script -i defer.data --no-merge-callchains -F tid,ip 2>/dev/null |
+	awk '$1 == "deferred" && $2 == "[cookie:" { s++; if (!seen[$3]++) n++ }
+	     END { print n + 0, s + 0 }')
+cookies=$1 cookie_samples=$2
 set -- $(stats defer.data)
-echo "depth=$depth bytes=$bytes calls_plain=$plain" \
+# A sample taken in user mode has its user part walked in place, even on
+# a deferring event: no cookie, no record. The samples without a cookie
+# are counted as those: -g on cpu-clock samples only deepstack, which has
+# a user part everywhere but at the edges (exec, exit: a handful).
+echo "depth=$depth bytes=$work calls_plain=$plain" \
      "d_calls=$d_calls d_samples=$1 d_records=$2 d_cookies=$cookies" \
+     "d_cookie_samples=$cookie_samples d_inplace=$(($1 - cookie_samples))" \
      "d_stitched=$3 d_lost=$4 d_bytes=$(wc -c <defer.data)" \
      "i_calls=$i_calls i_samples=$(stats inplace.data | cut -d' ' -f1)" \
      "i_bytes=$(wc -c <inplace.data)"

@@ -3,7 +3,9 @@
 # Writes build/initramfs.cpio for the guest: static busybox, guest/ as
 # /guest with guest/init as /init, perf as /usr/bin/perf, the demo's
 # workload (workloads/deepstack.c) as /usr/bin/deepstack, the forced-loss
-# test's (workloads/phases.c) as /usr/bin/phases, the kselftests
+# test's (workloads/phases.c) as /usr/bin/phases, the return-cost
+# benchmark's (workloads/defercost.c, built against the kernel's uapi
+# headers) as /usr/bin/defercost, the kselftests
 # under /opt/selftests, and every shared library these need (from ldd).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -13,8 +15,9 @@ gen_init_cpio=$BUILD/kernel-debug/usr/gen_init_cpio
 [ -x "$gen_init_cpio" ] || die "no $gen_init_cpio (scripts/build-kernel.sh)"
 # The demo's workload: frame pointers and no sibling calls, so that every
 # level of its stack is in the user callchain.
-for w in deepstack phases; do
+for w in deepstack phases defercost; do
 	gcc -O1 -g -fno-omit-frame-pointer -fno-optimize-sibling-calls -Wall \
+		-isystem "$(dirname "$gen_init_cpio")/include" \
 		-o "$BUILD/$w" "$TOP/workloads/$w.c"
 done
 out=$BUILD/initramfs.cpio
@@ -49,6 +52,7 @@ done
 add_elf /usr/bin/perf "$BUILD/perf/perf"
 add_elf /usr/bin/deepstack "$BUILD/deepstack"
 add_elf /usr/bin/phases "$BUILD/phases"
+add_elf /usr/bin/defercost "$BUILD/defercost"
 # perf test finds ./tests/shell; 6.12's lookup next to the binary does
 # not terminate the path readlink() gives it
 add_file /opt/perf/tests/shell/record_deferred_callchain.sh \

@@ -2,8 +2,10 @@
 # usage: scripts/demo.sh [DEPTH SECONDS BYTES]
 # The main job: builds what is missing, boots the patched kernel (release
 # build) in QEMU and shows perf record -g with deferred user callchains
-# of a deep-stack workload against the same record with deferral off
-# (guest/demo.sh; the arguments go to its workload).
+# of a deep-stack workload against the same record with deferral off, for
+# read()s (mostly in the kernel) and a CPU-bound loop (mostly in user
+# mode) at the bottom of the stack (guest/demo.sh; the arguments go to
+# its read() workload, DEPTH and SECONDS to the CPU-bound one too).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

@@ -1,18 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * deepstack DEPTH SECONDS [BYTES]: recurses DEPTH frames deep through
- * stack_level(), then read()s BYTES (default 65536) of /dev/zero at a
- * time until SECONDS have passed: most of its time is spent in the kernel
- * under a deep user stack. Prints the number of read() calls, the
- * throughput a recording slows down. Built with frame pointers.
+ * deepstack DEPTH SECONDS [BYTES|cpu|getppid]: recurses DEPTH frames deep
+ * through stack_level(), then at the bottom of that stack works until
+ * SECONDS have passed and prints how much work it did, the throughput a
+ * recording slows down:
+ *   BYTES (a number, default 65536): read()s BYTES of /dev/zero at a time,
+ *	spending most of its time in the kernel under a deep user stack;
+ *	prints the number of read() calls.
+ *   cpu: computes in user space, no system calls (cpu_loop(): units of
+ *	CPU_UNIT xorshift steps); prints the number of units.
+ *   getppid: calls getppid(), a short system call; prints the calls.
+ * Built with frame pointers.
  */
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
+#define CPU_UNIT 1024	/* xorshift steps per unit of cpu work */
+
 static volatile sig_atomic_t done;
+static volatile unsigned long sink;	/* keeps the computation */
+static enum { READ, CPU, GETPPID } mode;
 static long calls;
 
 static void stop(int sig)
@@ -32,30 +43,72 @@ __attribute__((noinline)) static void read_loop(int fd, char *buf, size_t len)
 	}
 }
 
+__attribute__((noinline)) static void cpu_loop(void)
+{
+	unsigned long x = 88172645463325252UL;
+	int i;
+
+	/*
+	 * gcc gives a leaf that needs no stack no frame, frame pointers or
+	 * not; asking for its address makes one, so that the user callchains
+	 * of the samples in here have stack_level(1) too.
+	 */
+	sink = (unsigned long)__builtin_frame_address(0);
+	while (!done) {
+		for (i = 0; i < CPU_UNIT; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+		}
+		calls++;
+	}
+	sink = x;
+}
+
+__attribute__((noinline)) static void getppid_loop(void)
+{
+	while (!done) {
+		getppid();
+		calls++;
+	}
+}
+
 /* Not a tail call, so that every level keeps its frame. */
 __attribute__((noinline)) static int stack_level(int depth, int fd, char *buf, size_t len)
 {
 	if (depth > 1)
 		return stack_level(depth - 1, fd, buf, len) + 1;
-	read_loop(fd, buf, len);
+	if (mode == CPU)
+		cpu_loop();
+	else if (mode == GETPPID)
+		getppid_loop();
+	else
+		read_loop(fd, buf, len);
 	return 1;
 }
 
 int main(int argc, char **argv)
 {
-	size_t len = argc > 3 ? strtoul(argv[3], NULL, 0) : 65536;
+	size_t len = 65536;
 	int depth, secs, fd;
+	char *end = "";
 	char *buf;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: deepstack DEPTH SECONDS [BYTES]\n");
+		fprintf(stderr, "usage: deepstack DEPTH SECONDS [BYTES|cpu|getppid]\n");
 		return 2;
 	}
+	if (argc > 3 && !strcmp(argv[3], "cpu"))
+		mode = CPU;
+	else if (argc > 3 && !strcmp(argv[3], "getppid"))
+		mode = GETPPID;
+	else if (argc > 3)
+		len = strtoul(argv[3], &end, 0);
 	depth = atoi(argv[1]);
 	secs = atoi(argv[2]);
 	buf = malloc(len);
 	fd = open("/dev/zero", O_RDONLY);
-	if (!buf || fd < 0 || depth < 1 || secs < 1) {
+	if (*end || !buf || fd < 0 || depth < 1 || secs < 1) {
 		fprintf(stderr, "deepstack: bad arguments or no /dev/zero\n");
 		return 2;
 	}
