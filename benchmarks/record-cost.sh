@@ -14,8 +14,9 @@
 # samples; in place: 1), perf.data bytes per sample deferred / in place,
 # workload throughput under recording relative to unrecorded, and the
 # fraction of samples that lost their user part. Not a test: it prints
-# numbers. A round is 16 measurements of about 25 s under TCG, some 7
-# min; the guest gets 10 min a round, at least an hour.
+# numbers. A round is 16 measurements of about 10 s under TCG, under 3
+# min (5 rounds: about 14 min); the guest gets 10 min a round, at least
+# an hour.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
