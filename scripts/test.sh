@@ -50,7 +50,9 @@ perf_data_tests() {
 	local perf=$BUILD/perf/perf prefix=perf-data
 	if [ "${1:-}" = asan ]; then
 		perf=$BUILD/perf-asan/perf prefix=perf-data-asan
-		export ASAN_OPTIONS=abort_on_error=1:detect_leaks=0
+		# A size from the file must not become an allocation of
+		# gigabytes (docs/hardening.md).
+		export ASAN_OPTIONS=abort_on_error=1:detect_leaks=0:max_allocation_size_mb=2048
 	fi
 	say "perf.data tests ($perf)"
 	for t in "$TOP"/tests/perf-data/*.sh; do
@@ -78,15 +80,19 @@ step build-perf-asan "$TOP/scripts/build-perf.sh" -o "$BUILD/perf-asan" \
 	perf_data_tests asan
 
 # perf built with clang, ASan and UBSan: the fuzzer's regression inputs,
-# then 10^5 inputs of libFuzzer (fixed seed, about a minute) on perf.data
-# reading and stitching.
+# with perf and with the fuzz harness (leaks, huge allocations), then
+# 10^5 inputs of libFuzzer in each mode (fixed seed, about a minute each)
+# on perf.data reading and stitching.
 if step build-perf-fuzz "$TOP/scripts/build-perf-fuzz.sh"; then
-	ASAN_OPTIONS=abort_on_error=1:detect_leaks=0 \
+	ASAN_OPTIONS=abort_on_error=1:detect_leaks=0:max_allocation_size_mb=2048 \
 	UBSAN_OPTIONS=abort_on_error=1:print_stacktrace=1 \
 	PERF=$BUILD/perf-fuzz/perf "$TOP/tests/perf-data/regressions.sh" \
 		>"$results/perf-data-ubsan-regressions.tap" || true
-	say "fuzzing perf.data reading: ${FUZZ_RUNS:-100000} inputs, seed ${FUZZ_SEED:-1}"
+	"$TOP/tests/fuzz/regressions.sh" >"$results/fuzz-regressions.tap" || true
+	say "fuzzing perf.data reading: ${FUZZ_RUNS:-100000} inputs per mode, seed ${FUZZ_SEED:-1}"
 	"$TOP/tests/fuzz/fuzz-short.sh" >"$results/fuzz-short.tap" || true
+	FUZZ_MODE=files "$TOP/tests/fuzz/fuzz-short.sh" \
+		>"$results/fuzz-short-files.tap" || true
 fi
 
 say "step times: $(tr '\n' ' ' <"$times")"

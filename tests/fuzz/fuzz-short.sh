@@ -7,8 +7,8 @@
 # (FUZZ_SEED, default 1), so that every run tries the same inputs and
 # a red run is a regression, not a new finding of the dice; the long run
 # (scripts/fuzz-perf-data.sh) looks for new ones. FUZZ_MODE=files fuzzes
-# whole files instead, where base perf still has open findings
-# (docs/hardening.md). Fails on a crash or when fewer than FUZZ_MIN_EXECS
+# whole files instead (headers, feature sections, pipe mode, cross-endian
+# files); the test command runs both. Fails on a crash or when fewer than FUZZ_MIN_EXECS
 # (default 1000) inputs ran.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
