@@ -20,7 +20,7 @@ records() {
 		sed -E 's/^[0-9]+ ([0-9]+) 0x[0-9a-f]+ \[0x[0-9a-f]+\]:/\1/'
 }
 
-echo "1..11"
+echo "1..13"
 python3 "$gen" basic "$tmp/le.data"
 python3 "$gen" --big-endian basic "$tmp/be.data"
 
@@ -104,3 +104,46 @@ head -c 700 "$tmp/pipe.data" | "$perf" report -D -i - >"$tmp/cutp.out" 2>&1
 rc=$?
 if ! crashed $rc; then ok "truncated pipe: exit $rc, no crash"
 else fail "truncated pipe: killed by signal $((rc - 128))" "$tmp/cutp.out"; fi
+
+# A recording cut short, inside its last record (the second deferred
+# record): perf warns and shows every sample before the cut, the one
+# whose record was cut without its user part.
+head -c 1016 "$tmp/le.data" >"$tmp/cutlast.data"
+"$perf" script -i "$tmp/cutlast.data" >"$tmp/cutlast.out" 2>"$tmp/cutlast.err"
+echo "exit $?" >>"$tmp/cutlast.out"
+check "file cut inside its last record: every sample before the cut" "$tmp/cutlast.out" <<'EXPECTED'
+deferred    4242 [000]     0.000002:     100000 cpu-clock: 
+	ffffffff81000100 [unknown] ([unknown])
+	ffffffff81000200 [unknown] ([unknown])
+	          401136 [unknown] ([unknown])
+	          401152 [unknown] ([unknown])
+	          401170 [unknown] ([unknown])
+
+deferred    4242 [000]     0.000002:     100000 cpu-clock: 
+	ffffffff81000100 [unknown] ([unknown])
+	ffffffff81000200 [unknown] ([unknown])
+	          401136 [unknown] ([unknown])
+	          401152 [unknown] ([unknown])
+	          401170 [unknown] ([unknown])
+
+deferred    4242 [001]     0.000002:     100000 cpu-clock: 
+	ffffffff81000100 [unknown] ([unknown])
+	ffffffff81000200 [unknown] ([unknown])
+	          401136 [unknown] ([unknown])
+	          401152 [unknown] ([unknown])
+	          401170 [unknown] ([unknown])
+
+deferred    4242 [001]     0.000003:     100000 cpu-clock: 
+	ffffffff81000100 [unknown] ([unknown])
+	ffffffff81000200 [unknown] ([unknown])
+
+exit 0
+EXPECTED
+sed "s|$tmp/||" "$tmp/cutlast.err" >"$tmp/cutlast.txt"
+check "file cut inside its last record: the warnings" "$tmp/cutlast.txt" <<'EXPECTED'
+WARNING: The cutlast.data file's data section goes past its end, it was cut short.
+0x3d8: the data section ends inside a record, the last 32 bytes are not read
+Warning:
+1 of 4 samples with a deferred user callchain were shown without their user part:
+the PERF_RECORD_CALLCHAIN_DEFERRED record was lost or never written.
+EXPECTED
