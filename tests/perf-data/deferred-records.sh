@@ -146,4 +146,5 @@ WARNING: The cutlast.data file's data section goes past its end, it was cut shor
 Warning:
 1 of 4 samples with a deferred user callchain were shown without their user part:
 the PERF_RECORD_CALLCHAIN_DEFERRED record was lost or never written.
+
 EXPECTED
