@@ -20,7 +20,7 @@ records() {
 		sed -E 's/^[0-9]+ ([0-9]+) 0x[0-9a-f]+ \[0x[0-9a-f]+\]:/\1/'
 }
 
-echo "1..13"
+echo "1..15"
 python3 "$gen" basic "$tmp/le.data"
 python3 "$gen" --big-endian basic "$tmp/be.data"
 
@@ -147,4 +147,61 @@ Warning:
 1 of 4 samples with a deferred user callchain were shown without their user part:
 the PERF_RECORD_CALLCHAIN_DEFERRED record was lost or never written.
 
+EXPECTED
+
+# A record too short for its sample_id: skipped with its offset, the good
+# record of the same cookie after it still stitched.
+python3 "$gen" short-record "$tmp/short.data"
+"$perf" script -i "$tmp/short.data" -F tid,ip >"$tmp/short.txt" 2>"$tmp/short.err"
+echo "exit $?" >>"$tmp/short.txt"
+cat "$tmp/short.err" >>"$tmp/short.txt"
+check "record 22 without its sample_id: skipped with a warning" "$tmp/short.txt" <<'EXPECTED'
+   4242 
+	ffffffff81000100
+	ffffffff81000200
+	          401136
+	          401152
+	          401170
+
+   4242 
+	ffffffff81000100
+	ffffffff81000200
+	          401152
+	          401170
+
+exit 0
+WARNING: skipping a malformed CALLCHAIN_DEFERRED record at file offset 0x250
+Warning:
+Found invalid callchains!
+
+1 out of 2 events were discarded for this reason.
+
+Consider reporting to linux-kernel@vger.kernel.org.
+
+EXPECTED
+
+# Records shorter than their fixed fields, in a big-endian file whose byte
+# swap would write those fields over the next record: skipped with their
+# offsets before the swap, every sample still stitched.
+python3 "$gen" --big-endian short-fixed "$tmp/fixed.data"
+"$perf" script -i "$tmp/fixed.data" -F tid,ip >"$tmp/fixed.txt" 2>"$tmp/fixed.err"
+echo "exit $?" >>"$tmp/fixed.txt"
+cat "$tmp/fixed.err" >>"$tmp/fixed.txt"
+check "records shorter than their fixed fields: skipped before the swap" "$tmp/fixed.txt" <<'EXPECTED'
+   4242 
+	ffffffff81000100
+	ffffffff81000200
+	          401136
+	          401152
+	          401170
+
+   4242 
+	ffffffff81000100
+	ffffffff81000200
+	          401152
+	          401170
+
+exit 0
+0x250 [0x10]: THROTTLE record: shorter than its fixed fields, skipping it
+0x260 [0x8]: THREAD_MAP record: shorter than its fixed fields, skipping it
 EXPECTED

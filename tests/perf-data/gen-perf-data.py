@@ -35,7 +35,9 @@ from dataclasses import dataclass
 
 PERF_RECORD_COMM = 3
 PERF_RECORD_SAMPLE = 9
+PERF_RECORD_THROTTLE = 5
 PERF_RECORD_CALLCHAIN_DEFERRED = 22
+PERF_RECORD_THREAD_MAP = 73
 PERF_RECORD_HEADER_ATTR = 64
 
 PERF_CONTEXT_KERNEL = (1 << 64) - 128
@@ -107,10 +109,11 @@ class Writer:
         body += b"".join(self.pack("Q", ip) for ip in chain)
         return self.record(PERF_RECORD_SAMPLE, misc, body)
 
-    def deferred(self, pid, tid, time, cpu, cookie, ips, nr):
+    def deferred(self, pid, tid, time, cpu, cookie, ips, nr, short):
         body = self.pack("QQ", cookie, nr)
         body += b"".join(self.pack("Q", ip) for ip in ips)
-        body += self.sample_id(pid, tid, time, cpu, TRACKING_ID)
+        if not short:
+            body += self.sample_id(pid, tid, time, cpu, TRACKING_ID)
         return self.record(PERF_RECORD_CALLCHAIN_DEFERRED, MISC_USER, body)
 
 
@@ -147,19 +150,32 @@ class R:
     ips: list
     nr: int = None
     pid: int = PID
+    short: bool = False
 
     def malformed(self):
-        return self.cookie == 0 or (self.nr is not None and self.nr != len(self.ips))
+        return (self.cookie == 0 or self.short or
+                (self.nr is not None and self.nr != len(self.ips)))
+
+
+@dataclass
+class X:
+    """A record of type RTYPE holding only BODY, in time order at TIME."""
+    time: int
+    rtype: int
+    body: bytes = b""
 
 
 def encode(w, ev, in_place):
+    if isinstance(ev, X):
+        return w.record(ev.rtype, 0, ev.body)
     if isinstance(ev, C):
         return w.comm(ev.pid, ev.tid, ev.name, ev.time)
     if isinstance(ev, R):
         if in_place:
             return b""
         nr = len(ev.ips) if ev.nr is None else ev.nr
-        return w.deferred(ev.pid, ev.tid, ev.time, ev.cpu, ev.cookie, ev.ips, nr)
+        return w.deferred(ev.pid, ev.tid, ev.time, ev.cpu, ev.cookie, ev.ips,
+                          nr, ev.short)
     chain = [PERF_CONTEXT_KERNEL] + KIPS if ev.kernel else []
     if not in_place:
         chain += [PERF_CONTEXT_USER_DEFERRED, ev.cookie]
@@ -206,6 +222,29 @@ def zero_cookie():
             R(PID, 2100, 0, 0x81, UIPS),
             S(PID, 2200, 1, 0x83, UIPS[1:]),
             R(PID, 2300, 1, 0x83, UIPS[1:])]
+
+
+def short_record():
+    """A record without its sample_id (nr 0, too short to hold one) before
+    the good one."""
+    return [C(PID, 1000),
+            S(PID, 2000, 0, 0x85, UIPS),
+            R(PID, 2050, 0, 0x85, [], short=True),
+            R(PID, 2100, 0, 0x85, UIPS),
+            S(PID, 2200, 1, 0x87, UIPS[1:]),
+            R(PID, 2300, 1, 0x87, UIPS[1:])]
+
+
+def short_fixed():
+    """Records shorter than their fixed fields between the samples: a
+    THROTTLE with only its time, a THREAD_MAP without its nr."""
+    return [C(PID, 1000),
+            S(PID, 2000, 0, 0x89, UIPS),
+            X(2050, PERF_RECORD_THROTTLE, bytes(8)),
+            X(2060, PERF_RECORD_THREAD_MAP),
+            R(PID, 2100, 0, 0x89, UIPS),
+            S(PID, 2200, 1, 0x8b, UIPS[1:]),
+            R(PID, 2300, 1, 0x8b, UIPS[1:])]
 
 
 def threads():
@@ -258,8 +297,7 @@ def early_record():
 
 
 def eof():
-    """Samples of two processes still waiting at the end of the data.
-    (Single-threaded: perf misreads the pid/tid of cross-endian pipes.)"""
+    """Samples of two processes still waiting at the end of the data."""
     return [C(PID, 1000), C(5151, 1010, "other", 5151),
             S(PID, 2000, 0, 0x61, UIPS),
             R(PID, 2100, 0, 0x61, UIPS),
@@ -278,7 +316,8 @@ def user_mode():
 
 
 SCENARIOS = {"basic": basic, "malformed-nr": malformed_nr,
-             "zero-cookie": zero_cookie, "threads": threads, "lost": lost,
+             "zero-cookie": zero_cookie, "short-record": short_record,
+             "short-fixed": short_fixed, "threads": threads, "lost": lost,
              "early-record": early_record, "eof": eof,
              "user-mode": user_mode}
 
