@@ -44,7 +44,7 @@ fi
 if "$perf" record -o "$tmp/dwarf.data" --call-graph dwarf,defer -- true \
 	>"$tmp/dwarf.out" 2>&1; then
 	fail "dwarf,defer accepted" "$tmp/dwarf.out"
-elif grep -q 'deferred user callchains need --call-graph fp' "$tmp/dwarf.out"; then
+elif grep -q 'defer and nodefer need --call-graph fp' "$tmp/dwarf.out"; then
 	ok "dwarf,defer: an error that says fp is needed"
 else
 	fail "dwarf,defer: no clear error" "$tmp/dwarf.out"

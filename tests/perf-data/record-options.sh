@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# usage: PERF=build/perf/perf tests/perf-data/record-options.sh
+# Which events perf asks the kernel to defer for, per option: -vv prints
+# each attr before perf opens it, and the first one is the tracking event
+# (the only one that gets defer_output). This host's kernel refuses the
+# bits, so only that first attempt carries them. A call-graph=fp event
+# term defers as --call-graph fp does and follows the session's
+# fp,nodefer; the tracking event gets defer_output whenever any event
+# defers; bad fp options are errors; perf top and perf trace, which do
+# not stitch, never defer. TAP output.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+perf=${PERF:-$here/../../build/perf/perf}
+. "$here/tap.bash"
+
+# first_attr FILE: the callchain, max stack and defer fields of the first
+# attr in perf -vv output FILE, on one line
+first_attr() {
+	awk '/^perf_event_attr:/ { n++ }
+	     n == 1 && /^  sample_type / { if ($2 ~ /CALLCHAIN/) printf " CALLCHAIN" }
+	     n == 1 && /^  (sample_max_stack|defer_)/ { printf " %s %s", $1, $2 }
+	     END { print "" }' "$1"
+}
+# record NAME OPTIONS...: perf record's exit status, first attr and
+# "callchain:" errors, checked against stdin
+record() {
+	local name=$1
+	shift
+	"$perf" record -vv -o "$tmp/perf.data" "$@" -- true >"$tmp/out" 2>&1
+	{ echo "exit $?:$(first_attr "$tmp/out")"; grep '^callchain: ' "$tmp/out" | grep -v '^callchain: type'; } >"$tmp/got"
+	check "$name" "$tmp/got"
+}
+
+echo "1..9"
+record "call-graph=fp term without -g: defers, its own tracking event gets defer_output" \
+	-e cpu-clock/call-graph=fp/ <<'EXPECTED'
+exit 0: CALLCHAIN defer_callchain 1 defer_output 1
+EXPECTED
+record "a deferring term on another event: the tracking event gets defer_output" \
+	-e cpu-clock -e task-clock/call-graph=fp/ <<'EXPECTED'
+exit 0: defer_output 1
+EXPECTED
+record "--call-graph fp,nodefer holds for a call-graph=fp term" \
+	--call-graph fp,nodefer -e cpu-clock/call-graph=fp/ <<'EXPECTED'
+exit 0: CALLCHAIN
+EXPECTED
+record "fp,defer with a depth" --call-graph fp,16,defer -e cpu-clock <<'EXPECTED'
+exit 0: CALLCHAIN defer_callchain 1 defer_output 1 sample_max_stack 16
+EXPECTED
+record "fp,<typo>: an error, not a depth of 0" --call-graph fp,defr -e cpu-clock <<'EXPECTED'
+exit 129:
+callchain: --call-graph fp takes a maximum stack depth, defer or nodefer, not defr
+EXPECTED
+record "dwarf,nodefer: an error that says fp is needed" \
+	--call-graph dwarf,nodefer -e cpu-clock <<'EXPECTED'
+exit 129:
+callchain: defer and nodefer need --call-graph fp, not dwarf
+EXPECTED
+
+# fp,defer in the config: perf record defers, perf top does not (its
+# --call-graph takes no record options).
+printf '[call-graph]\n\trecord-mode = fp,defer\n' >"$tmp/perfconfig"
+PERF_CONFIG=$tmp/perfconfig "$perf" record -vv -o "$tmp/perf.data" -e cpu-clock -g -- true \
+	>"$tmp/out" 2>&1
+echo "exit $?:$(first_attr "$tmp/out")" >"$tmp/got"
+check "call-graph.record-mode = fp,defer: perf record defers" "$tmp/got" <<'EXPECTED'
+exit 0: CALLCHAIN defer_callchain 1 defer_output 1
+EXPECTED
+# perf top opens a dummy event first: the cpu-clock attr is the second.
+PERF_CONFIG=$tmp/perfconfig timeout -s INT 5 "$perf" top --stdio -vv -e cpu-clock -g \
+	>"$tmp/out" 2>&1
+{ grep 'stitch' "$tmp/out"
+  sed -n '/PERF_COUNT_SW_CPU_CLOCK/,/^---/p' "$tmp/out" | grep -c 'CALLCHAIN\|defer_'; } >"$tmp/got"
+check "perf top with fp,defer: callchains in place, with a warning" "$tmp/got" <<'EXPECTED'
+This command does not stitch deferred user callchains: recording them in place.
+1
+EXPECTED
+"$perf" trace -vv --call-graph fp,defer -e nanosleep -- sleep 0 >"$tmp/out" 2>&1
+{ grep 'stitch' "$tmp/out"
+  grep -c 'defer_' "$tmp/out"; } >"$tmp/got"
+check "perf trace with fp,defer: callchains in place, with a warning" "$tmp/got" <<'EXPECTED'
+This command does not stitch deferred user callchains: recording them in place.
+0
+EXPECTED
