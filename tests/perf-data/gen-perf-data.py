@@ -247,6 +247,17 @@ def short_fixed():
             R(PID, 2300, 1, 0x8b, UIPS[1:])]
 
 
+def huge_stack():
+    """A sample whose user part is as long as a record can hold (8184
+    frames): stitched, it does not fit in one record. No --in-place twin."""
+    big = [0x500000 + 16 * i for i in range(8184)]
+    return [C(PID, 1000),
+            S(PID, 2000, 0, 0xa1, big),
+            R(PID, 2100, 0, 0xa1, big),
+            S(PID, 2200, 0, 0xa3, UIPS),
+            R(PID, 2300, 0, 0xa3, UIPS)]
+
+
 def threads():
     """Three threads of one process and another process, samples and
     records interleaved on four CPUs, records on other CPUs than their
@@ -317,7 +328,7 @@ def user_mode():
 
 SCENARIOS = {"basic": basic, "malformed-nr": malformed_nr,
              "zero-cookie": zero_cookie, "short-record": short_record,
-             "short-fixed": short_fixed, "threads": threads, "lost": lost,
+             "short-fixed": short_fixed, "huge-stack": huge_stack, "threads": threads, "lost": lost,
              "early-record": early_record, "eof": eof,
              "user-mode": user_mode}
 

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# usage: PERF=build/perf/perf tests/perf-data/inject-modes.sh
+# perf inject --merge-callchains in the inject modes that write samples
+# their own way (-b, --buildid-mmap) must write the merged chains as the
+# plain mode does; the attrs of what it writes say nothing of deferral; a
+# sample too large with its user part is written without it, counted and
+# warned about, and the inject goes on; perf data convert --to-json shows
+# stitched chains as their in-place twins. TAP output.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+perf=${PERF:-$here/../../build/perf/perf}
+gen=$here/gen-perf-data.py
+. "$here/tap.bash"
+
+# perf script -F tid,time,ip of FILE, one line per sample, in file order
+script() {
+	"$perf" script -F tid,time,ip --ns -i "$1" 2>"$tmp/err" |
+		awk 'NF == 0 { if (l != "") print l; l = ""; next }
+		     { sub(/^[ \t]+/, ""); sub(/[ \t]+$/, ""); gsub(/[ \t]+/, " ")
+		       l = (l == "" ? $0 : l " " $0) }
+		     END { if (l != "") print l }'
+}
+
+echo "1..8"
+for s in threads basic user-mode; do
+	python3 "$gen" "$s" "$tmp/$s.data"
+	python3 "$gen" --in-place "$s" "$tmp/$s.in-place.data"
+	script "$tmp/$s.in-place.data" >"$tmp/$s.expect"
+done
+
+for opt in -b --buildid-mmap; do
+	"$perf" inject $opt --merge-callchains -i "$tmp/threads.data" \
+		-o "$tmp/inj.data" 2>"$tmp/err"
+	script "$tmp/inj.data" >"$tmp/got"
+	check "inject $opt --merge-callchains: the merged chains, as in place" \
+		"$tmp/got" <"$tmp/threads.expect"
+done
+
+"$perf" inject --merge-callchains -i "$tmp/threads.data" -o "$tmp/inj.data" 2>"$tmp/err"
+"$perf" evlist -v -i "$tmp/inj.data" 2>&1 | grep -c 'defer_' >"$tmp/got"
+check "inject --merge-callchains: no defer bits in the attrs written" "$tmp/got" <<<0
+python3 "$gen" --pipe threads - |
+	"$perf" inject --merge-callchains -o - 2>"$tmp/err" | "$perf" evlist -v -i - 2>&1 |
+	grep -c 'defer_' >"$tmp/got"
+check "inject --merge-callchains, pipe in and out: no defer bits in the attrs" "$tmp/got" <<<0
+
+python3 "$gen" huge-stack "$tmp/huge.data"
+"$perf" inject --merge-callchains -i "$tmp/huge.data" -o "$tmp/inj.data" 2>"$tmp/inj.err"
+echo "exit $?" >>"$tmp/inj.err"
+check "a sample too large with its user part: written without it, with a warning" \
+	"$tmp/inj.err" <<'EXPECTED'
+1 samples were written without their user callchain: with it, they would not fit in a record.
+exit 0
+EXPECTED
+script "$tmp/inj.data" >"$tmp/got"
+check "a sample too large with its user part: its kernel part, the next sample whole" \
+	"$tmp/got" <<'EXPECTED'
+4242 0.000002000: ffffffff81000100 ffffffff81000200
+4242 0.000002200: ffffffff81000100 ffffffff81000200 401136 401152 401170
+EXPECTED
+
+# The samples of the JSON output, deferred and in place, and what -v says
+# of the callchains (a stitched chain must not carry the deferred marker
+# as its user context). Scenarios whose samples come out in time order.
+for s in basic user-mode; do
+	for f in "$s" "$s.in-place"; do
+		"$perf" data convert -v --to-json "$tmp/$f.json" -i "$tmp/$f.data" \
+			>"$tmp/$f.conv" 2>&1
+		{ sed -n '/"samples": \[/,$p' "$tmp/$f.json"
+		  grep 'callchain' "$tmp/$f.conv"; } >"$tmp/$f.got"
+	done
+	check "$s: perf data convert --to-json, as in place" "$tmp/$s.got" <"$tmp/$s.in-place.got"
+done
