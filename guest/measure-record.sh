@@ -31,11 +31,11 @@ else
 	d_calls=$(rec defer.data fp) || exit 1
 	i_calls=$(rec inplace.data fp,nodefer) || exit 1
 fi
-# Not merged, a sample whose user part is deferred ends with a line
-# "\t        deferred [cookie: HEX]"; a record's line is
-# "TID DEFERRED CALLCHAIN [cookie: HEX]". Distinct cookies, then samples.
-set -- $(perf script -i defer.data --no-merge-callchains -F tid,ip 2>/dev/null |
-	awk '$1 == "deferred" && $2 == "[cookie:" { s++; if (!seen[$3]++) n++ }
+# Not merged, a sample whose user part is deferred ends with the frame
+# "\tHEX (cookie)"; a record's line is "TID DEFERRED CALLCHAIN [cookie:
+# HEX]". Distinct cookies, then samples.
+set -- $(perf script -i defer.data --no-merge-callchains -F tid,ip,sym 2>/dev/null |
+	awk '$2 == "(cookie)" { s++; if (!seen[$1]++) n++ }
 	     END { print n + 0, s + 0 }')
 cookies=$1 cookie_samples=$2
 set -- $(stats defer.data)

@@ -21,9 +21,10 @@ perf must show a scenario exactly as its --in-place variant.
 --expect writes what perf must show for SCENARIO, OUT being "-" or a file:
   script     perf script -F tid,time,ip --ns with the callchains stitched,
              one line per sample ("TID SECS.NSECS: ip ip ..."), sorted
-  no-merge   the same with --no-merge-callchains, one line per sample or
-             record ("TID SECS.NSECS: DEFERRED CALLCHAIN [cookie: X] ip
-             ..."), in time order
+  no-merge   the same with --no-merge-callchains and sym, one line per
+             sample (its last frame "COOKIE (cookie)") or record ("TID
+             SECS.NSECS: DEFERRED CALLCHAIN [cookie: X] ip ..."), in time
+             order
   counts     "stitched N" and "without N": samples given their user part
              and samples shown without it
   malformed  the file offsets (file mode) of the malformed records
@@ -388,7 +389,7 @@ def expect(what, events):
     for ev in sorted(events, key=lambda ev: ev.time):
         if isinstance(ev, S):
             lines.append(" ".join([head(ev)] + hexs(KIPS if ev.kernel else []) +
-                                  [f"deferred [cookie: {ev.cookie:x}]"]))
+                                  [f"{ev.cookie:x} (cookie)"]))
         elif isinstance(ev, R) and not ev.malformed():
             lines.append(" ".join([head(ev), "DEFERRED CALLCHAIN",
                                    f"[cookie: {ev.cookie:x}]"] + hexs(ev.ips)))

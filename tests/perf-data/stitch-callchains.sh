@@ -144,12 +144,42 @@ done
 # in time order.
 for s in $nomerge_scenarios; do
 	python3 "$gen" --expect no-merge "$s" "$tmp/expect"
-	"$perf" script --no-merge-callchains -F tid,time,ip --ns -i "$tmp/$s.data" 2>"$tmp/err" | norm >"$tmp/got"
+	"$perf" script --no-merge-callchains -F tid,time,ip,sym --ns -i "$tmp/$s.data" 2>"$tmp/err" |
+		norm >"$tmp/got"
 	check "$s, --no-merge-callchains: cookies and records shown, not stitched" "$tmp/got" <"$tmp/expect"
 done
-"$perf" script --no-merge-callchains -F tid,time,ip -i "$tmp/basic.data" 2>/dev/null |
-	grep -c $'^\t        deferred \\[cookie: 1[13]\\]$' >"$tmp/got"
-check "--no-merge-callchains: the cookie line is \"\\t%16s [cookie: %llx]\"" "$tmp/got" <<<4
+"$perf" script --no-merge-callchains -i "$tmp/basic.data" 2>"$tmp/err" >"$tmp/got"
+check "--no-merge-callchains: mainline's text, the cookie as the last frame" "$tmp/got" <<'EXPECTED'
+deferred    4242 [000]     0.000002:     100000 cpu-clock: 
+	ffffffff81000100 [unknown] ([unknown])
+	ffffffff81000200 [unknown] ([unknown])
+	              11 (cookie) ([unknown])
+
+deferred    4242 [000]     0.000002:     100000 cpu-clock: 
+	ffffffff81000100 [unknown] ([unknown])
+	ffffffff81000200 [unknown] ([unknown])
+	              11 (cookie) ([unknown])
+
+deferred    4242 [001]     0.000002:     100000 cpu-clock: 
+	ffffffff81000100 [unknown] ([unknown])
+	ffffffff81000200 [unknown] ([unknown])
+	              11 (cookie) ([unknown])
+
+deferred    4242 [001]     0.000002: DEFERRED CALLCHAIN [cookie: 11]
+	          401136 [unknown] ([unknown])
+	          401152 [unknown] ([unknown])
+	          401170 [unknown] ([unknown])
+
+deferred    4242 [001]     0.000003:     100000 cpu-clock: 
+	ffffffff81000100 [unknown] ([unknown])
+	ffffffff81000200 [unknown] ([unknown])
+	              13 (cookie) ([unknown])
+
+deferred    4242 [001]     0.000003: DEFERRED CALLCHAIN [cookie: 13]
+	          401152 [unknown] ([unknown])
+	          401170 [unknown] ([unknown])
+
+EXPECTED
 
 off=$(python3 "$gen" --expect malformed zero-cookie -)
 "$perf" script -i "$tmp/zero-cookie.data" >"$tmp/out" 2>&1
