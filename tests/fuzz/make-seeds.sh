@@ -20,6 +20,8 @@ for s in $scenarios; do
 	for pipe in "" --pipe; do
 		for be in "" --big-endian; do
 			for ip in "" --in-place; do
+				# Stitched in place, its sample would not fit in a record.
+				[ "$s$ip" = huge-stack--in-place ] && continue
 				# shellcheck disable=SC2086 # empty options vanish
 				"$gen" $pipe $be $ip "$s" "$dir/files/$s$pipe$be$ip.data"
 			done

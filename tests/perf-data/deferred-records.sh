@@ -64,16 +64,35 @@ EXPECTED
 check "perf inject passes the records through" "$tmp/inject.txt" <"$tmp/le.txt"
 
 # Stitched: the kernel part, then the record's ips; no cookie as a frame.
-"$perf" script -i "$tmp/le.data" -F tid,ip 2>/dev/null |
-	awk 'NF' | sed 's/^[ \t]*//; s/[ \t]*$//' | sort | uniq -c |
-	sed 's/^ *//' >"$tmp/script.txt"
+"$perf" script -i "$tmp/le.data" -F tid,ip 2>/dev/null >"$tmp/script.txt"
 check "perf script: deferred samples stitched to their records, no cookie" "$tmp/script.txt" <<'EXPECTED'
-3 401136
-4 401152
-4 401170
-4 4242
-4 ffffffff81000100
-4 ffffffff81000200
+   4242 
+	ffffffff81000100
+	ffffffff81000200
+	          401136
+	          401152
+	          401170
+
+   4242 
+	ffffffff81000100
+	ffffffff81000200
+	          401136
+	          401152
+	          401170
+
+   4242 
+	ffffffff81000100
+	ffffffff81000200
+	          401136
+	          401152
+	          401170
+
+   4242 
+	ffffffff81000100
+	ffffffff81000200
+	          401152
+	          401170
+
 EXPECTED
 
 "$perf" report -i "$tmp/le.data" --stdio -G 2>/dev/null >"$tmp/report.out"

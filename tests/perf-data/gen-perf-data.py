@@ -20,7 +20,10 @@ perf must show a scenario exactly as its --in-place variant.
 
 --expect writes what perf must show for SCENARIO, OUT being "-" or a file:
   script     perf script -F tid,time,ip --ns with the callchains stitched,
-             one line per sample ("TID SECS.NSECS: ip ip ..."), sorted
+             one line per sample ("TID SECS.NSECS: ip ip ..."), in time
+             order (file mode)
+  script-pipe  the same in the order perf delivers them from a pipe: a
+             sample waits for its record (see pipe_order())
   no-merge   the same with --no-merge-callchains and sym, one line per
              sample (its last frame "COOKIE (cookie)") or record ("TID
              SECS.NSECS: DEFERRED CALLCHAIN [cookie: X] ip ..."), in time
@@ -363,6 +366,40 @@ def bench(samples, threads, per_entry, depth, records=1):
     return events
 
 
+def pipe_order(events):
+    """The samples in the order perf delivers them from a pipe, with the
+    user part each gets: a sample waits for its thread's record with its
+    cookie, and goes out without it when a newer cookie of its thread
+    shows up or the data ends (those in the order they came)."""
+    out, waiting, threads = [], [], {}
+    def switch(ev):
+        t = threads.setdefault(ev.tid, {"pid": ev.pid, "cookie": None,
+                                         "user": None})
+        if (t["pid"], t["cookie"]) != (ev.pid, ev.cookie):
+            for s in [s for s in waiting if s.tid == ev.tid]:
+                waiting.remove(s)
+                out.append((s, None))
+            t.update(pid=ev.pid, cookie=ev.cookie, user=None)
+        return t
+    for ev in sorted(events, key=lambda ev: ev.time):
+        if isinstance(ev, S):
+            if not ev.cookie:
+                out.append((ev, None))
+                continue
+            t = switch(ev)
+            if t["user"] is not None:
+                out.append((ev, t["user"]))
+            else:
+                waiting.append(ev)
+        elif isinstance(ev, R) and not ev.malformed():
+            t = switch(ev)
+            t["user"] = ev.ips
+            for s in [s for s in waiting if s.tid == ev.tid]:
+                waiting.remove(s)
+                out.append((s, ev.ips))
+    return out + [(s, None) for s in waiting]
+
+
 def hexs(ips):
     return [f"{ip:x}" for ip in ips]
 
@@ -382,9 +419,13 @@ def expect(what, events):
                 lines.append(f"{off:#x}")
             off += len(encode(Writer(False), ev, False))
         return lines
+    def line(ev, user):
+        return " ".join([head(ev)] + hexs(KIPS if ev.kernel else []) +
+                        hexs(user or []))
     if what == "script":
-        return sorted(" ".join([head(ev)] + hexs(KIPS if ev.kernel else []) +
-                               hexs(ev.user or [])) for ev in samples)
+        return [line(ev, ev.user) for ev in sorted(samples, key=lambda ev: ev.time)]
+    if what == "script-pipe":
+        return [line(ev, user) for ev, user in pipe_order(events)]
     lines = []
     for ev in sorted(events, key=lambda ev: ev.time):
         if isinstance(ev, S):
@@ -435,7 +476,8 @@ def main():
     ap.add_argument("--big-endian", action="store_true")
     ap.add_argument("--in-place", action="store_true")
     ap.add_argument("--expect",
-                    choices=["script", "no-merge", "counts", "malformed"])
+                    choices=["script", "script-pipe", "no-merge", "counts",
+                             "malformed"])
     ap.add_argument("--bench", metavar="SAMPLES,THREADS,PER_ENTRY,DEPTH[,RECORDS]",
                     help="instead of a scenario: see bench()")
     ap.add_argument("scenario", nargs="?", choices=sorted(SCENARIOS))

@@ -31,10 +31,10 @@ norm() {
 	     END { if (l != "") print l }' |
 		sed 's/: .*DEFERRED CALLCHAIN/: DEFERRED CALLCHAIN/'
 }
-script() {	# script PERF FILE [OPTION...]: normalized, sorted
+script() {	# script PERF FILE [OPTION...]: normalized, in the order shown
 	local p=$1 f=$2
 	shift 2
-	"$p" script -F tid,time,ip --ns "$@" -i "$f" 2>"$tmp/err" | norm | sort
+	"$p" script -F tid,time,ip --ns "$@" -i "$f" 2>"$tmp/err" | norm
 }
 counts() {	# counts FILE: the two counters of perf report --stats
 	grep -oE 'samples (stitched to a deferred callchain|without their deferred callchain): *[0-9]+' "$1" |
@@ -58,12 +58,13 @@ set -- $all; n_all=$#
 set -- $inject_scenarios; n_inject=$#
 set -- $report_scenarios; n_report=$#
 set -- $nomerge_scenarios; n_nomerge=$#
-echo "1..$((1 + 2 * n_all + 8 + n_report + n_nomerge + 4 + 2 * n_inject + 2))"
+echo "1..$((1 + 2 * n_all + 9 + n_report + n_nomerge + 4 + 2 * n_inject + 2))"
 
 for s in $all; do
 	python3 "$gen" "$s" "$tmp/$s.data"
 	python3 "$gen" --in-place "$s" "$tmp/$s.in-place.data"
 	python3 "$gen" --expect script "$s" "$tmp/$s.expect"
+	python3 "$gen" --expect script-pipe "$s" "$tmp/$s.expect-pipe"
 	python3 "$gen" --expect counts "$s" "$tmp/$s.counts"
 done
 
@@ -93,7 +94,7 @@ check "lost: perf report -D summary counts them too" "$tmp/got" <"$tmp/lost.coun
 
 for s in threads eof; do
 	python3 "$gen" --pipe "$s" - | script "$perf" - >"$tmp/got"
-	check "$s, pipe mode: stitched chains, as in place" "$tmp/got" <"$tmp/$s.expect"
+	check "$s, pipe mode: stitched chains, in the order a pipe allows" "$tmp/got" <"$tmp/$s.expect-pipe"
 done
 python3 "$gen" --pipe eof - | "$perf" report --stats -i - >"$tmp/stats" 2>&1
 counts "$tmp/stats" >"$tmp/got"
@@ -104,12 +105,21 @@ script "$perf" "$tmp/be.data" >"$tmp/got"
 check "threads, big-endian file: stitched chains, as in place" "$tmp/got" <"$tmp/threads.expect"
 python3 "$gen" --big-endian --pipe threads "$tmp/be.pipe"
 script "$perf" - <"$tmp/be.pipe" >"$tmp/got"
-check "threads, big-endian pipe: stitched chains, as in place" "$tmp/got" <"$tmp/threads.expect"
+check "threads, big-endian pipe: stitched chains, as in a pipe" "$tmp/got" <"$tmp/threads.expect-pipe"
 
-# Held samples come out when their record does; lost ones as soon as a
-# newer cookie of their thread shows up, not at the end.
+# A file is read in time order. From a pipe, held samples come out when
+# their record does; lost ones as soon as a newer cookie of their thread
+# shows up, not at the end.
 "$perf" script -F tid,time --ns -i "$tmp/lost.data" 2>/dev/null | awk 'NF {print $1, $2}' >"$tmp/got"
-check "lost: samples delivered when the newer cookie or their record comes" "$tmp/got" <<'EXPECTED'
+check "lost, file: samples in time order" "$tmp/got" <<'EXPECTED'
+4242 0.000002000:
+4243 0.000002010:
+4242 0.000002100:
+4242 0.000002200:
+EXPECTED
+python3 "$gen" --pipe lost - | "$perf" script -F tid,time --ns -i - 2>/dev/null |
+	awk '$2 ~ /:$/ {print $1, $2}' >"$tmp/got"
+check "lost, pipe: samples delivered when the newer cookie or their record comes" "$tmp/got" <<'EXPECTED'
 4242 0.000002000:
 4242 0.000002100:
 4242 0.000002200:
