@@ -15,7 +15,8 @@ out=$BUILD/perf-fuzz
 # has them, and valid files have records at any offset (what follows a
 # PERF_RECORD_COMPRESSED); x86 loads them unaligned (docs/hardening.md).
 san="-fsanitize=address,undefined -fno-sanitize=alignment -fno-sanitize-recover=all"
-opts=(CC="ccache clang" WERROR=0
+# No Python: the harness links perf's objects without libpython.
+opts=(CC="ccache clang" WERROR=0 NO_LIBPYTHON=1
 	EXTRA_CFLAGS="-g -fno-omit-frame-pointer $san -fsanitize=fuzzer-no-link")
 "$TOP/scripts/build-perf.sh" -o "$out" "${opts[@]}"
 

@@ -2,8 +2,9 @@
 # usage: scripts/build-perf.sh [-o OUTDIR]
 # Builds perf from build/linux/tools/perf into build/perf or OUTDIR
 # (binary: build/perf/perf). Switched off, and why:
-#   NO_LIBPYTHON, NO_LIBPERL: scripting engines; not used by the tests and
-#     they would pull an interpreter's runtime into the guest
+#   NO_LIBPERL: the Perl scripting engine; not used by the tests (Python
+#     scripting is built: perf script -s, perf script report; the guest
+#     gets libpython, ~8 MB, but no Python library)
 #   BUILD_BPF_SKEL=0: needs clang and bpftool; BPF counters are not used
 #   NO_LIBBABELTRACE: CTF conversion only; NO_JVMTI: Java agent only
 #   NO_LIBPFM4: no hardware PMU in the TCG guest

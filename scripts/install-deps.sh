@@ -14,6 +14,8 @@ pkgs=(
 	pkg-config libdw-dev libtraceevent-dev libunwind-dev libzstd-dev
 	liblzma-dev zlib1g-dev libcap-dev libnuma-dev libslang2-dev
 	libiberty-dev
+	# perf's Python scripting (perf script -s, perf script report)
+	python3-dev python3-setuptools
 	# guest
 	qemu-system-x86 busybox-static
 	# checkpatch.pl's SPDX check (run with Debian's python3)

@@ -41,7 +41,7 @@ progress() {
 }
 
 # The make options of every perf build; scripts/build-perf.sh says why.
-PERF_MAKE_OPTS=(NO_LIBPYTHON=1 NO_LIBPERL=1 BUILD_BPF_SKEL=0 NO_LIBBABELTRACE=1
+PERF_MAKE_OPTS=(NO_LIBPERL=1 BUILD_BPF_SKEL=0 NO_LIBBABELTRACE=1
 	NO_JVMTI=1 NO_LIBPFM4=1 NO_LIBLLVM=1)
 
 git_linux() {
