@@ -41,8 +41,10 @@ progress() {
 }
 
 # The make options of every perf build; scripts/build-perf.sh says why.
+# Python scripting with Debian's Python, whatever python3 PATH finds.
 PERF_MAKE_OPTS=(NO_LIBPERL=1 BUILD_BPF_SKEL=0 NO_LIBBABELTRACE=1
-	NO_JVMTI=1 NO_LIBPFM4=1 NO_LIBLLVM=1)
+	NO_JVMTI=1 NO_LIBPFM4=1 NO_LIBLLVM=1
+	PYTHON=/usr/bin/python3 PYTHON_CONFIG=/usr/bin/python3-config)
 
 git_linux() {
 	git -C "$LINUX" -c user.name="$GIT_IDENT_NAME" \
