@@ -62,6 +62,7 @@ perf_data_tests() {
 	unset ASAN_OPTIONS
 }
 
+step get-perfparser "$TOP/scripts/get-perfparser.sh"
 if step build-kernel "$TOP/scripts/build-kernel.sh" debug &&
    step build-perf "$TOP/scripts/build-perf.sh" && perf_data_tests &&
    step build-selftests "$TOP/scripts/build-selftests.sh" &&
