@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 PERF_RECORD_COMM = 3
 PERF_RECORD_SAMPLE = 9
+PERF_RECORD_EXIT = 4
 PERF_RECORD_THROTTLE = 5
 PERF_RECORD_CALLCHAIN_DEFERRED = 22
 PERF_RECORD_THREAD_MAP = 73
@@ -104,6 +105,11 @@ class Writer:
         body += self.sample_id(pid, tid, time, 0, TRACKING_ID)
         return self.record(PERF_RECORD_COMM, 0, body)
 
+    def exit(self, pid, tid, time):
+        body = self.pack("IIII", pid, 1, tid, 1) + self.pack("Q", time)
+        body += self.sample_id(pid, tid, time, 0, TRACKING_ID)
+        return self.record(PERF_RECORD_EXIT, 0, body)
+
     def sample(self, pid, tid, time, cpu, ip, misc, chain):
         body = self.pack("Q", SAMPLING_ID)
         body += self.pack("Q", ip)
@@ -162,6 +168,14 @@ class R:
 
 
 @dataclass
+class E:
+    """PERF_RECORD_EXIT of a thread"""
+    tid: int
+    time: int
+    pid: int = PID
+
+
+@dataclass
 class X:
     """A record of type RTYPE holding only BODY, in time order at TIME."""
     time: int
@@ -172,6 +186,8 @@ class X:
 def encode(w, ev, in_place):
     if isinstance(ev, X):
         return w.record(ev.rtype, 0, ev.body)
+    if isinstance(ev, E):
+        return w.exit(ev.pid, ev.tid, ev.time)
     if isinstance(ev, C):
         return w.comm(ev.pid, ev.tid, ev.name, ev.time)
     if isinstance(ev, R):
@@ -262,6 +278,16 @@ def huge_stack():
             R(PID, 2300, 0, 0xa3, UIPS)]
 
 
+def exit_thread():
+    """A thread exits while its sample waits for a record that was lost:
+    from a pipe, the sample goes out at the exit, not at the end."""
+    return [C(PID, 1000), C(PID + 1, 1010),
+            S(PID + 1, 2000, 0, 0xb1, None),
+            E(PID + 1, 2100),
+            S(PID, 2200, 1, 0xb3, UIPS),
+            R(PID, 2300, 1, 0xb3, UIPS)]
+
+
 def threads():
     """Three threads of one process and another process, samples and
     records interleaved on four CPUs, records on other CPUs than their
@@ -332,7 +358,8 @@ def user_mode():
 
 SCENARIOS = {"basic": basic, "malformed-nr": malformed_nr,
              "zero-cookie": zero_cookie, "short-record": short_record,
-             "short-fixed": short_fixed, "huge-stack": huge_stack, "threads": threads, "lost": lost,
+             "short-fixed": short_fixed, "huge-stack": huge_stack,
+             "exit": exit_thread, "threads": threads, "lost": lost,
              "early-record": early_record, "eof": eof,
              "user-mode": user_mode}
 
@@ -370,7 +397,8 @@ def pipe_order(events):
     """The samples in the order perf delivers them from a pipe, with the
     user part each gets: a sample waits for its thread's record with its
     cookie, and goes out without it when a newer cookie of its thread
-    shows up or the data ends (those in the order they came)."""
+    shows up, its thread exits or the data ends (those in the order they
+    came)."""
     out, waiting, threads = [], [], {}
     def switch(ev):
         t = threads.setdefault(ev.tid, {"pid": ev.pid, "cookie": None,
@@ -391,6 +419,11 @@ def pipe_order(events):
                 out.append((ev, t["user"]))
             else:
                 waiting.append(ev)
+        elif isinstance(ev, E):
+            for s in [s for s in waiting if s.tid == ev.tid]:
+                waiting.remove(s)
+                out.append((s, None))
+            threads.pop(ev.tid, None)
         elif isinstance(ev, R) and not ev.malformed():
             t = switch(ev)
             t["user"] = ev.ips

@@ -50,7 +50,7 @@ debian_perf() {
 	done
 }
 
-all="basic threads lost early-record eof user-mode malformed-nr zero-cookie"
+all="basic threads lost early-record eof user-mode malformed-nr zero-cookie exit"
 inject_scenarios="basic threads lost early-record eof user-mode"
 report_scenarios="threads lost user-mode"
 nomerge_scenarios="basic threads zero-cookie"
@@ -58,7 +58,7 @@ set -- $all; n_all=$#
 set -- $inject_scenarios; n_inject=$#
 set -- $report_scenarios; n_report=$#
 set -- $nomerge_scenarios; n_nomerge=$#
-echo "1..$((1 + 2 * n_all + 9 + n_report + n_nomerge + 4 + 2 * n_inject + 2))"
+echo "1..$((1 + 2 * n_all + 10 + n_report + n_nomerge + 4 + 2 * n_inject + 2))"
 
 for s in $all; do
 	python3 "$gen" "$s" "$tmp/$s.data"
@@ -92,7 +92,7 @@ done
 counts "$tmp/dump" >"$tmp/got"
 check "lost: perf report -D summary counts them too" "$tmp/got" <"$tmp/lost.counts"
 
-for s in threads eof; do
+for s in threads eof exit; do
 	python3 "$gen" --pipe "$s" - | script "$perf" - >"$tmp/got"
 	check "$s, pipe mode: stitched chains, in the order a pipe allows" "$tmp/got" <"$tmp/$s.expect-pipe"
 done
