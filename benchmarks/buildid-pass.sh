@@ -24,10 +24,7 @@ run() {	# run PERF FILE: "seconds maxrss_kb"
 		-i "$2" >/dev/null 2>&1
 	cat "$tmp/time"
 }
-stats() {	# median (min-max) of the numbers on stdin
-	sort -g | awk '{ v[NR] = $1 }
-		END { printf "%.2f (%.2f-%.2f)", v[int((NR + 1) / 2)], v[1], v[NR] }'
-}
+. "$top/benchmarks/lib.sh"
 
 printf '%-22s %-20s %-20s %s\n' "samples,threads,k,depth" "time new/old" \
 	"peak RSS new/old" "seconds old new"
@@ -37,8 +34,8 @@ for spec in $specs; do
 	for _ in $(seq "$repeat"); do
 		read -r to mo < <(run "$old" "$tmp/defer.data")
 		read -r tn mn < <(run "$new" "$tmp/defer.data")
-		echo "$tn $to" | awk '{ print ($2 > 0 ? $1 / $2 : 0) }' >>"$tmp/t"
-		echo "$mn $mo" | awk '{ print $1 / $2 }' >>"$tmp/m"
+		ratio "$tn" "$to" >>"$tmp/t"
+		ratio "$mn" "$mo" >>"$tmp/m"
 		echo "$to $tn" >>"$tmp/s"
 	done
 	printf '%-22s %-20s %-20s %s\n' "$spec" "$(stats <"$tmp/t")" \

@@ -28,11 +28,7 @@ run() {
 	cat "$tmp/time"
 }
 
-# stats: median (min-max) of the numbers on stdin
-stats() {
-	sort -g | awk '{ v[NR] = $1 }
-		END { printf "%.3f (%.3f-%.3f)", v[int((NR + 1) / 2)], v[1], v[NR] }'
-}
+. "$top/benchmarks/lib.sh"
 
 printf '%-22s %-7s %-26s %-26s %s\n' "samples,threads,k,depth" tool \
 	"time deferred/in-place" "peak RSS deferred/in-place" "us/sample deferred"
@@ -45,8 +41,8 @@ for spec in $specs; do
 		for _ in $(seq "$repeat"); do
 			read -r td md < <(run "$tool" "$tmp/defer.data")
 			read -r ti mi < <(run "$tool" "$tmp/inplace.data")
-			echo "$td $ti" | awk '{ print ($2 > 0 ? $1 / $2 : 0) }' >>"$tmp/t"
-			echo "$md $mi" | awk '{ print $1 / $2 }' >>"$tmp/m"
+			ratio "$td" "$ti" >>"$tmp/t"
+			ratio "$md" "$mi" >>"$tmp/m"
 			echo "$td" | awk -v n="$samples" '{ print $1 * 1e6 / n }' >>"$tmp/us"
 		done
 		printf '%-22s %-7s %-26s %-26s %s\n' "$spec" "$tool" \

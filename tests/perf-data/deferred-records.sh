@@ -20,6 +20,13 @@ records() {
 		sed -E 's/^[0-9]+ ([0-9]+) 0x[0-9a-f]+ \[0x[0-9a-f]+\]:/\1/'
 }
 
+# script_out FILE: perf script -F tid,ip of FILE, "exit N", then its stderr
+script_out() {
+	"$perf" script -i "$1" -F tid,ip >"$tmp/script_out" 2>"$tmp/script_err"
+	echo "exit $?" >>"$tmp/script_out"
+	cat "$tmp/script_out" "$tmp/script_err"
+}
+
 echo "1..15"
 python3 "$gen" basic "$tmp/le.data"
 python3 "$gen" --big-endian basic "$tmp/be.data"
@@ -171,9 +178,7 @@ EXPECTED
 # A record too short for its sample_id: skipped with its offset, the good
 # record of the same cookie after it still stitched.
 python3 "$gen" short-record "$tmp/short.data"
-"$perf" script -i "$tmp/short.data" -F tid,ip >"$tmp/short.txt" 2>"$tmp/short.err"
-echo "exit $?" >>"$tmp/short.txt"
-cat "$tmp/short.err" >>"$tmp/short.txt"
+script_out "$tmp/short.data" >"$tmp/short.txt"
 check "record 22 without its sample_id: skipped with a warning" "$tmp/short.txt" <<'EXPECTED'
    4242 
 	ffffffff81000100
@@ -203,9 +208,7 @@ EXPECTED
 # swap would write those fields over the next record: skipped with their
 # offsets before the swap, every sample still stitched.
 python3 "$gen" --big-endian short-fixed "$tmp/fixed.data"
-"$perf" script -i "$tmp/fixed.data" -F tid,ip >"$tmp/fixed.txt" 2>"$tmp/fixed.err"
-echo "exit $?" >>"$tmp/fixed.txt"
-cat "$tmp/fixed.err" >>"$tmp/fixed.txt"
+script_out "$tmp/fixed.data" >"$tmp/fixed.txt"
 check "records shorter than their fixed fields: skipped before the swap" "$tmp/fixed.txt" <<'EXPECTED'
    4242 
 	ffffffff81000100
