@@ -2,7 +2,7 @@
 # usage: scripts/build-initramfs.sh
 # Writes build/initramfs.cpio for the guest: static busybox, guest/ as
 # /guest with guest/init as /init, perf as /usr/bin/perf, the demo's
-# workload (workloads/deepstack.c) as /usr/bin/deepstack, the forced-loss
+# workload (workloads/deepstack.c) as /usr/bin/deepstack, objdump, the forced-loss
 # test's (workloads/phases.c) as /usr/bin/phases, the return-cost
 # benchmark's (workloads/defercost.c, built against the kernel's uapi
 # headers) as /usr/bin/defercost, the kselftests
@@ -55,8 +55,11 @@ add_elf /usr/bin/phases "$BUILD/phases"
 add_elf /usr/bin/defercost "$BUILD/defercost"
 # perf test finds ./tests/shell; 6.12's lookup next to the binary does
 # not terminate the path readlink() gives it
-add_file /opt/perf/tests/shell/record_deferred_callchain.sh \
-	"$LINUX/tools/perf/tests/shell/record_deferred_callchain.sh" 755
+for t in record_deferred_callchain deferred_callchain_commands; do
+	add_file "/opt/perf/tests/shell/$t.sh" "$LINUX/tools/perf/tests/shell/$t.sh" 755
+done
+# perf annotate disassembles with objdump
+add_elf /usr/bin/objdump "$(command -v objdump)"
 for f in "$BUILD"/selftests/*/*; do
 	[ -x "$f" ] && [ -f "$f" ] || continue
 	t=${f#"$BUILD"/selftests/}
