@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""usage: gen-perf-data.py [--pipe] [--big-endian] [--in-place] SCENARIO OUT
+"""usage: gen-perf-data.py [--pipe] [--big-endian] [--in-place] [--branches] SCENARIO OUT
        gen-perf-data.py --expect WHAT SCENARIO OUT
        gen-perf-data.py [--in-place] --bench SAMPLES,THREADS,PER_ENTRY,DEPTH[,RECORDS] OUT
 
@@ -8,8 +8,9 @@ chosen sequence of samples and PERF_RECORD_CALLCHAIN_DEFERRED records, as
 a kernel with deferred user callchains and a mainline perf record would
 write it: a cpu-clock event with defer_callchain and a dummy tracking
 event with defer_output, both with sample_id_all. --big-endian writes
-what a big-endian machine would. SCENARIO is one of the names in
-SCENARIOS below.
+what a big-endian machine would. With --branches the cpu-clock samples
+also have a branch stack with branch counters (perf record -j
+any,counter). SCENARIO is one of the names in SCENARIOS below.
 
 Each sample of a scenario says which user part perf must stitch on to
 it, or None where it must be shown without one (its record lost). With
@@ -56,6 +57,12 @@ SAMPLE_CPU, SAMPLE_PERIOD = 1 << 7, 1 << 8
 SAMPLE_CALLCHAIN, SAMPLE_IDENTIFIER = 1 << 5, 1 << 16
 SAMPLE_TYPE = (SAMPLE_IDENTIFIER | SAMPLE_IP | SAMPLE_TID | SAMPLE_TIME |
                SAMPLE_CPU | SAMPLE_PERIOD | SAMPLE_CALLCHAIN)
+# --branches: the sampling event's samples have a branch stack with
+# counters (perf record -j any,counter)
+SAMPLE_BRANCH_STACK = 1 << 11
+BRANCH_ANY, BRANCH_COUNTERS = 1 << 3, 1 << 19
+BRANCHES = [(0x401000, 0x401100), (0x401200, 0x401300)]
+BRANCH_COUNTS = [3, 5]
 
 ATTR_SIZE = 136                 # PERF_ATTR_SIZE_VER8
 BIT = {"disabled": 0, "mmap": 8, "comm": 9, "task": 13,
@@ -69,9 +76,10 @@ DATA_OFFSET = HEADER_SIZE + 2 * (ATTR_SIZE + 16) + 16
 
 
 class Writer:
-    def __init__(self, big_endian):
+    def __init__(self, big_endian, branches=False):
         self.e = ">" if big_endian else "<"
         self.big_endian = big_endian
+        self.branches = branches
 
     def pack(self, fmt, *v):
         return struct.pack(self.e + fmt, *v)
@@ -85,9 +93,13 @@ class Writer:
             v = int(f"{v:064b}"[::-1], 2)
         return self.pack("Q", v)
 
-    def attr(self, config, period, flags):
-        a = self.pack("IIQQQQ", 1, ATTR_SIZE, config, period, SAMPLE_TYPE, 0)
+    def attr(self, config, period, flags, branches=False):
+        stype = SAMPLE_TYPE | (SAMPLE_BRANCH_STACK if branches else 0)
+        a = self.pack("IIQQQQ", 1, ATTR_SIZE, config, period, stype, 0)
         a += self.flags(flags)
+        # wakeup_events, bp_type, config1, config2, branch_sample_type
+        a += self.pack("IIQQQ", 0, 0, 0, 0,
+                       BRANCH_ANY | BRANCH_COUNTERS if branches else 0)
         a += bytes(ATTR_SIZE - len(a))
         return a
 
@@ -117,6 +129,10 @@ class Writer:
         body += self.pack("II", cpu, 0) + self.pack("Q", 100000)
         body += self.pack("Q", len(chain))
         body += b"".join(self.pack("Q", ip) for ip in chain)
+        if self.branches:
+            body += self.pack("Q", len(BRANCHES))
+            body += b"".join(self.pack("QQQ", f, t, 0) for f, t in BRANCHES)
+            body += b"".join(self.pack("Q", n) for n in BRANCH_COUNTS)
         return self.record(PERF_RECORD_SAMPLE, misc, body)
 
     def deferred(self, pid, tid, time, cpu, cookie, ips, nr, short):
@@ -497,7 +513,7 @@ def pipe_mode(w, events, in_place):
 def attrs(w, in_place):
     defer = lambda bit: [] if in_place else [bit]
     return [w.attr(0, 100000, ["disabled", "sample_id_all", "exclude_guest"] +
-                   defer("defer_callchain")),
+                   defer("defer_callchain"), w.branches),
             w.attr(9, 1, ["disabled", "mmap", "comm", "task", "comm_exec",
                           "sample_id_all", "exclude_guest"] +
                    defer("defer_output"))]
@@ -508,6 +524,8 @@ def main():
     ap.add_argument("--pipe", action="store_true")
     ap.add_argument("--big-endian", action="store_true")
     ap.add_argument("--in-place", action="store_true")
+    ap.add_argument("--branches", action="store_true",
+                    help="samples with a branch stack and branch counters")
     ap.add_argument("--expect",
                     choices=["script", "script-pipe", "no-merge", "counts",
                              "malformed"])
@@ -527,7 +545,7 @@ def main():
     if args.expect:
         data = "".join(l + "\n" for l in expect(args.expect, events)).encode()
     else:
-        w = Writer(args.big_endian)
+        w = Writer(args.big_endian, args.branches)
         data = [encode(w, ev, args.in_place) for ev in events]
         data = (pipe_mode if args.pipe else file_mode)(w, data, args.in_place)
     if args.out == "-":

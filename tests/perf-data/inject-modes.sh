@@ -5,7 +5,9 @@
 # plain mode does; the attrs of what it writes say nothing of deferral; a
 # sample too large with its user part is written without it, counted and
 # warned about, and the inject goes on; perf data convert --to-json shows
-# stitched chains as their in-place twins. TAP output.
+# stitched chains as their in-place twins; samples with branch stacks and
+# branch counters (-j any,counter) are written byte for byte as in place.
+# TAP output.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 perf=${PERF:-$here/../../build/perf/perf}
@@ -21,7 +23,7 @@ script() {
 		     END { if (l != "") print l }'
 }
 
-echo "1..8"
+echo "1..10"
 for s in threads basic user-mode; do
 	python3 "$gen" "$s" "$tmp/$s.data"
 	python3 "$gen" --in-place "$s" "$tmp/$s.in-place.data"
@@ -71,3 +73,34 @@ for s in basic user-mode; do
 	done
 	check "$s: perf data convert --to-json, as in place" "$tmp/$s.got" <"$tmp/$s.in-place.got"
 done
+
+# The raw bytes of the samples in FILE, from perf report -D, in order,
+# then their number
+sample_bytes() {
+	"$perf" report -D -i "$1" 2>/dev/null |
+		awk '/raw event: size/ { keep = 0; next }
+		     /^\.  0000:  09 00 00 00/ { keep = 1; n++; print "sample" }
+		     keep && /^\.  [0-9a-f][0-9a-f][0-9a-f][0-9a-f]:/ { print; next }
+		     { keep = 0 }
+		     END { print n + 0 " samples" }'
+}
+# The branch stacks and their counters of the samples perf report -D
+# shows, then their number
+branch_lines() {
+	"$perf" report -D -i "$1" 2>&1 |
+		awk '/^\.\.\. branch stack:/ { keep = 1; n++ } /^ \.\.\. thread:/ { keep = 0 } keep
+		     END { print n + 0 " branch stacks" }'
+}
+# The threads scenario has 7 samples: the in-place twin's lines, with
+# that number, are what perf must show
+python3 "$gen" --branches threads "$tmp/br.data"
+python3 "$gen" --branches --in-place threads "$tmp/br.in-place.data"
+"$perf" inject --merge-callchains -i "$tmp/br.data" -o "$tmp/inj.data" 2>"$tmp/err"
+{ sample_bytes "$tmp/br.in-place.data" | sed '$d'; echo "7 samples"; } >"$tmp/expect"
+sample_bytes "$tmp/inj.data" >"$tmp/got"
+check "-j any,counter: inject --merge-callchains writes the samples as in place" \
+	"$tmp/got" <"$tmp/expect"
+{ branch_lines "$tmp/br.in-place.data" | sed '$d'; echo "7 branch stacks"; } >"$tmp/expect"
+branch_lines "$tmp/br.data" >"$tmp/got"
+check "-j any,counter: perf report -D shows the branch stacks and counters as in place" \
+	"$tmp/got" <"$tmp/expect"
