@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""usage: gen-perf-data.py [--pipe] [--big-endian] [--in-place] [--branches] SCENARIO OUT
-       gen-perf-data.py --expect WHAT SCENARIO OUT
+"""usage: gen-perf-data.py [--pipe] [--big-endian] [--in-place] [--branches] [--max-stack N] SCENARIO OUT
+       gen-perf-data.py [--max-stack N] --expect WHAT SCENARIO OUT
        gen-perf-data.py [--in-place] --bench SAMPLES,THREADS,PER_ENTRY,DEPTH[,RECORDS] OUT
 
 Writes a perf.data file (or a pipe-mode stream with --pipe) holding a
@@ -8,7 +8,9 @@ chosen sequence of samples and PERF_RECORD_CALLCHAIN_DEFERRED records, as
 a kernel with deferred user callchains and a mainline perf record would
 write it: a cpu-clock event with defer_callchain and a dummy tracking
 event with defer_output, both with sample_id_all. --big-endian writes
-what a big-endian machine would. With --branches the cpu-clock samples
+what a big-endian machine would. --max-stack N sets the cpu-clock
+event's sample_max_stack (--expect then cuts the stitched chains to N
+frames). With --branches the cpu-clock samples
 also have a branch stack with branch counters (perf record -j
 any,counter). SCENARIO is one of the names in SCENARIOS below.
 
@@ -76,10 +78,11 @@ DATA_OFFSET = HEADER_SIZE + 2 * (ATTR_SIZE + 16) + 16
 
 
 class Writer:
-    def __init__(self, big_endian, branches=False):
+    def __init__(self, big_endian, branches=False, max_stack=0):
         self.e = ">" if big_endian else "<"
         self.big_endian = big_endian
         self.branches = branches
+        self.max_stack = max_stack
 
     def pack(self, fmt, *v):
         return struct.pack(self.e + fmt, *v)
@@ -93,13 +96,16 @@ class Writer:
             v = int(f"{v:064b}"[::-1], 2)
         return self.pack("Q", v)
 
-    def attr(self, config, period, flags, branches=False):
+    def attr(self, config, period, flags, branches=False, max_stack=0):
         stype = SAMPLE_TYPE | (SAMPLE_BRANCH_STACK if branches else 0)
         a = self.pack("IIQQQQ", 1, ATTR_SIZE, config, period, stype, 0)
         a += self.flags(flags)
         # wakeup_events, bp_type, config1, config2, branch_sample_type
         a += self.pack("IIQQQ", 0, 0, 0, 0,
                        BRANCH_ANY | BRANCH_COUNTERS if branches else 0)
+        # sample_regs_user, sample_stack_user, clockid, sample_regs_intr,
+        # aux_watermark, sample_max_stack
+        a += self.pack("QIiQIH", 0, 0, 0, 0, 0, max_stack)
         a += bytes(ATTR_SIZE - len(a))
         return a
 
@@ -453,8 +459,9 @@ def hexs(ips):
     return [f"{ip:x}" for ip in ips]
 
 
-def expect(what, events):
-    """The lines perf must show, see the usage at the top."""
+def expect(what, events, max_stack=0):
+    """The lines perf must show, see the usage at the top. With MAX_STACK a
+    stitched chain has no more frames than that, as in place."""
     def head(ev):
         return f"{ev.tid} {ev.time // 10**9}.{ev.time % 10**9:09d}:"
     samples = [ev for ev in events if isinstance(ev, S)]
@@ -469,8 +476,10 @@ def expect(what, events):
             off += len(encode(Writer(False), ev, False))
         return lines
     def line(ev, user):
-        return " ".join([head(ev)] + hexs(KIPS if ev.kernel else []) +
-                        hexs(user or []))
+        kernel = KIPS if ev.kernel else []
+        if max_stack and user:
+            user = user[:max(max_stack - len(kernel), 0)]
+        return " ".join([head(ev)] + hexs(kernel) + hexs(user or []))
     if what == "script":
         return [line(ev, ev.user) for ev in sorted(samples, key=lambda ev: ev.time)]
     if what == "script-pipe":
@@ -513,7 +522,7 @@ def pipe_mode(w, events, in_place):
 def attrs(w, in_place):
     defer = lambda bit: [] if in_place else [bit]
     return [w.attr(0, 100000, ["disabled", "sample_id_all", "exclude_guest"] +
-                   defer("defer_callchain"), w.branches),
+                   defer("defer_callchain"), w.branches, w.max_stack),
             w.attr(9, 1, ["disabled", "mmap", "comm", "task", "comm_exec",
                           "sample_id_all", "exclude_guest"] +
                    defer("defer_output"))]
@@ -526,6 +535,8 @@ def main():
     ap.add_argument("--in-place", action="store_true")
     ap.add_argument("--branches", action="store_true",
                     help="samples with a branch stack and branch counters")
+    ap.add_argument("--max-stack", type=int, default=0,
+                    help="the sampling event's sample_max_stack")
     ap.add_argument("--expect",
                     choices=["script", "script-pipe", "no-merge", "counts",
                              "malformed"])
@@ -543,9 +554,10 @@ def main():
     times = [ev.time for ev in events]
     assert times == sorted(times) and len(set(times)) == len(times)
     if args.expect:
-        data = "".join(l + "\n" for l in expect(args.expect, events)).encode()
+        data = "".join(l + "\n" for l in expect(args.expect, events,
+                                                 args.max_stack)).encode()
     else:
-        w = Writer(args.big_endian, args.branches)
+        w = Writer(args.big_endian, args.branches, args.max_stack)
         data = [encode(w, ev, args.in_place) for ev in events]
         data = (pipe_mode if args.pipe else file_mode)(w, data, args.in_place)
     if args.out == "-":

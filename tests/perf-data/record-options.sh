@@ -6,7 +6,8 @@
 # bits, so only that first attempt carries them. A call-graph=fp event
 # term defers as --call-graph fp does and follows the session's
 # fp,nodefer; the tracking event gets defer_output whenever any event
-# defers; bad fp options are errors; perf top and perf trace, which do
+# defers, with the sample_max_stack of the deepest deferring event; bad
+# fp options are errors; perf top and perf trace, which do
 # not stitch, never defer. TAP output.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,7 +32,7 @@ record() {
 	check "$name" "$tmp/got"
 }
 
-echo "1..9"
+echo "1..10"
 record "call-graph=fp term without -g: defers, its own tracking event gets defer_output" \
 	-e cpu-clock/call-graph=fp/ <<'EXPECTED'
 exit 0: CALLCHAIN defer_callchain 1 defer_output 1
@@ -39,6 +40,10 @@ EXPECTED
 record "a deferring term on another event: the tracking event gets defer_output" \
 	-e cpu-clock -e task-clock/call-graph=fp/ <<'EXPECTED'
 exit 0: defer_output 1
+EXPECTED
+record "the tracking event takes records as deep as the deepest deferring event" \
+	-e cpu-clock -e task-clock/call-graph=fp,max-stack=16/ <<'EXPECTED'
+exit 0: defer_output 1 sample_max_stack 16
 EXPECTED
 record "--call-graph fp,nodefer holds for a call-graph=fp term" \
 	--call-graph fp,nodefer -e cpu-clock/call-graph=fp/ <<'EXPECTED'

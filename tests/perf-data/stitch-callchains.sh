@@ -58,7 +58,7 @@ set -- $all; n_all=$#
 set -- $inject_scenarios; n_inject=$#
 set -- $report_scenarios; n_report=$#
 set -- $nomerge_scenarios; n_nomerge=$#
-echo "1..$((1 + 2 * n_all + 10 + n_report + n_nomerge + 4 + 2 * n_inject + 2))"
+echo "1..$((1 + 2 * n_all + 10 + n_report + n_nomerge + 4 + 2 * n_inject + 2 + 3))"
 
 for s in $all; do
 	python3 "$gen" "$s" "$tmp/$s.data"
@@ -255,3 +255,20 @@ python3 "$gen" --pipe eof "$tmp/eof.pipe"
 script "$perf" - <"$tmp/inj.pipe" >"$tmp/got"
 check "eof, pipe in and out: perf inject --merge-callchains, as in place" "$tmp/got" <"$tmp/eof.expect"
 debian "eof, pipe in and out: perf inject --merge-callchains, read by Debian's perf 6.1" "$tmp/inj.pipe" pipe
+
+# An event with sample_max_stack 4: in place, its 2 kernel frames leave
+# room for 2 user frames. A stitched chain holds no more, from a file, a
+# pipe and through perf inject.
+python3 "$gen" --max-stack 4 --expect script threads "$tmp/max.expect"
+python3 "$gen" --max-stack 4 --expect script-pipe threads "$tmp/max.expect-pipe"
+python3 "$gen" --max-stack 4 threads "$tmp/max.data"
+script "$perf" "$tmp/max.data" >"$tmp/got"
+check "sample_max_stack 4, file: stitched chains no longer than in place" \
+	"$tmp/got" <"$tmp/max.expect"
+python3 "$gen" --max-stack 4 --pipe threads - | script "$perf" - >"$tmp/got"
+check "sample_max_stack 4, pipe: stitched chains no longer than in place" \
+	"$tmp/got" <"$tmp/max.expect-pipe"
+"$perf" inject --merge-callchains -i "$tmp/max.data" -o "$tmp/max.inj" 2>"$tmp/err"
+script "$perf" "$tmp/max.inj" >"$tmp/got"
+check "sample_max_stack 4: perf inject --merge-callchains writes them no longer" \
+	"$tmp/got" <"$tmp/max.expect"
