@@ -7,7 +7,8 @@
 # term defers as --call-graph fp does and follows the session's
 # fp,nodefer; the tracking event gets defer_output whenever any event
 # defers, with the sample_max_stack of the deepest deferring event; bad
-# fp options are errors; perf top and perf trace, which do
+# fp options are errors; perf record -C with some of the CPUs records in
+# place; perf top and perf trace, which do
 # not stitch, never defer. TAP output.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -32,7 +33,7 @@ record() {
 	check "$name" "$tmp/got"
 }
 
-echo "1..10"
+echo "1..11"
 record "call-graph=fp term without -g: defers, its own tracking event gets defer_output" \
 	-e cpu-clock/call-graph=fp/ <<'EXPECTED'
 exit 0: CALLCHAIN defer_callchain 1 defer_output 1
@@ -61,6 +62,19 @@ record "dwarf,nodefer: an error that says fp is needed" \
 exit 129:
 callchain: defer and nodefer need --call-graph fp, not dwarf
 EXPECTED
+
+# perf record -C with some of the CPUs: a record written on another CPU
+# would be lost, so user callchains are walked in place.
+"$perf" record -vv -o "$tmp/perf.data" -C 0 -g -e cpu-clock -- true >"$tmp/out" 2>&1
+{ echo "exit $?:$(first_attr "$tmp/out")"; grep '^perf record -C' "$tmp/out"; } >"$tmp/got"
+if [ "$(nproc)" -lt 2 ]; then
+	ok "-C 0: in place, with a warning # SKIP one CPU: -C 0 is all of them"
+else
+	check "-C 0: in place, with a warning" "$tmp/got" <<'EXPECTED'
+exit 0: CALLCHAIN
+perf record -C: recording user callchains in place, as those deferred to other CPUs would be lost.
+EXPECTED
+fi
 
 # fp,defer in the config: perf record defers, perf top does not (its
 # --call-graph takes no record options).
