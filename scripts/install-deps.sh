@@ -18,6 +18,8 @@ pkgs=(
 	python3-dev python3-setuptools
 	# guest
 	qemu-system-x86 busybox-static
+	# kselftests: the deferred callchain tests built 32-bit too (-m32)
+	gcc-multilib
 	# checkpatch.pl's SPDX check (run with Debian's python3)
 	python3-ply python3-git
 	# tests/perf-data: Debian's perf 6.1 reads what perf inject writes
