@@ -20,6 +20,8 @@ pkgs=(
 	qemu-system-x86 busybox-static
 	# kselftests: the deferred callchain tests built 32-bit too (-m32)
 	gcc-multilib
+	# scripts/build-debian-configs.sh: Debian's kernel configurations
+	linux-config-6.12
 	# checkpatch.pl's SPDX check (run with Debian's python3)
 	python3-ply python3-git
 	# tests/perf-data: Debian's perf 6.1 reads what perf inject writes
