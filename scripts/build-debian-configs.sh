@@ -8,16 +8,12 @@
 # The series' new directory, kernel/unwind/, is built again with W=1 and
 # any warning in it fails. Debug info is turned off to save time; nothing
 # else in Debian's configuration is changed. Build trees in
-# build/debian-FLAVOUR. Not part of the test command (README: timing).
+# build/debian-FLAVOUR. A step of scripts/test.sh; install-deps.sh
+# installs linux-config-6.12.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ -d "$LINUX/.git" ] || die "no $LINUX (scripts/prepare-tree.sh)"
-dpkg-query -W -f='${Status}' linux-config-6.12 2>/dev/null | grep -q 'ok installed' || {
-	say "installing linux-config-6.12"
-	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq linux-config-6.12 >/dev/null
-}
 cfgdir=/usr/src/linux-config-6.12
 
 objs=(kernel/unwind/ kernel/events/ kernel/entry/ kernel/task_work.o
@@ -41,7 +37,7 @@ for flavour in "${flavours[@]}"; do
 	*) die "unknown flavour $flavour" ;;
 	esac
 	if [ -n "$cfg" ]; then
-		[ -f "$cfg" ] || die "no $cfg"
+		[ -f "$cfg" ] || die "no $cfg (scripts/install-deps.sh installs linux-config-6.12)"
 		xz -dc "$cfg" >"$out/.config"
 		"$LINUX/scripts/config" --file "$out/.config" \
 			--set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
