@@ -7,11 +7,19 @@
 # benchmark's (workloads/defercost.c, built against the kernel's uapi
 # headers) as /usr/bin/defercost, the kselftests
 # under /opt/selftests, and every shared library these need (from ldd).
+# For the packages' smoke test (scripts/smoke-package.sh): PERF_ROOT, an
+# unpacked linux-perf package, gives perf and its /usr/lib/perf-core;
+# KBUILD_DIR the kernel build whose gen_init_cpio and headers to use;
+# SELFTESTS the kselftests' build directory; INITRAMFS the output.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-gen_init_cpio=$BUILD/kernel-debug/usr/gen_init_cpio
-[ -x "$gen_init_cpio" ] || gen_init_cpio=$BUILD/kernel-release/usr/gen_init_cpio
+if [ -n "${KBUILD_DIR:-}" ]; then
+	gen_init_cpio=$KBUILD_DIR/usr/gen_init_cpio
+else
+	gen_init_cpio=$BUILD/kernel-debug/usr/gen_init_cpio
+	[ -x "$gen_init_cpio" ] || gen_init_cpio=$BUILD/kernel-release/usr/gen_init_cpio
+fi
 [ -x "$gen_init_cpio" ] || die "no $gen_init_cpio (scripts/build-kernel.sh)"
 # The demo's workload: frame pointers and no sibling calls, so that every
 # level of its stack is in the user callchain.
@@ -20,8 +28,9 @@ for w in deepstack phases defercost; do
 		-isystem "$(dirname "$gen_init_cpio")/include" \
 		-o "$BUILD/$w" "$TOP/workloads/$w.c"
 done
-out=$BUILD/initramfs.cpio
-list=$BUILD/initramfs.list
+out=${INITRAMFS:-$BUILD/initramfs.cpio}
+list=${out%.cpio}.list
+selftests=${SELFTESTS:-$BUILD/selftests}
 
 declare -A dirs
 entries=()
@@ -49,7 +58,14 @@ add_file /init "$TOP/guest/init" 755
 for f in "$TOP"/guest/*.sh "$TOP"/guest/*.awk; do
 	add_file "/guest/${f##*/}" "$f" 755
 done
-add_elf /usr/bin/perf "$BUILD/perf/perf"
+if [ -n "${PERF_ROOT:-}" ]; then
+	add_elf /usr/bin/perf "$PERF_ROOT/usr/bin/perf"
+	while read -r f; do
+		add_file "/${f#"$PERF_ROOT"/}" "$f" "$(stat -c %a "$f")"
+	done < <(find "$PERF_ROOT/usr/lib/perf-core" "$PERF_ROOT/usr/share/perf-core" -type f)
+else
+	add_elf /usr/bin/perf "$BUILD/perf/perf"
+fi
 add_elf /usr/bin/deepstack "$BUILD/deepstack"
 add_elf /usr/bin/phases "$BUILD/phases"
 add_elf /usr/bin/defercost "$BUILD/defercost"
@@ -60,9 +76,9 @@ for t in record_deferred_callchain deferred_callchain_commands; do
 done
 # perf annotate disassembles with objdump
 add_elf /usr/bin/objdump "$(command -v objdump)"
-for f in "$BUILD"/selftests/*/*; do
+for f in "$selftests"/*/*; do
 	[ -x "$f" ] && [ -f "$f" ] || continue
-	t=${f#"$BUILD"/selftests/}
+	t=${f#"$selftests"/}
 	add_elf "/opt/selftests/$t" "$f"
 done
 for lib in "${!libs[@]}"; do

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# usage: scripts/run-guest.sh [-k debug|release|DIR] [-t SECONDS] [-a KERNEL_ARGS] LOG
-# Boots build/kernel-<flavour> (or the kernel built in DIR) with build/initramfs.cpio in QEMU (TCG,
+# usage: scripts/run-guest.sh [-k debug|release|DIR|IMAGE] [-t SECONDS] [-a KERNEL_ARGS] LOG
+# Boots build/kernel-<flavour> (or the kernel built in DIR, or the kernel
+# image file IMAGE) with build/initramfs.cpio (or $INITRAMFS) in QEMU (TCG,
 # 2 vCPUs) and writes the serial console to LOG, while showing its
 # "### " progress lines. -a may be given more than once. Exits 124 if the guest ran past the timeout.
 set -euo pipefail
@@ -16,10 +17,12 @@ while getopts k:t:a: opt; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || die "usage: $0 [-k debug|release|DIR] [-t SECONDS] [-a KERNEL_ARGS] LOG"
+[ $# -eq 1 ] || die "usage: $0 [-k debug|release|DIR|IMAGE] [-t SECONDS] [-a KERNEL_ARGS] LOG"
 log=$1
+initramfs=${INITRAMFS:-$BUILD/initramfs.cpio}
 case $flavour in
-*/*) kernel=$flavour/arch/x86/boot/bzImage ;;
+*/*) kernel=$flavour/arch/x86/boot/bzImage
+     [ -f "$flavour" ] && kernel=$flavour ;;
 *) kernel=$BUILD/kernel-$flavour/arch/x86/boot/bzImage ;;
 esac
 [ -f "$kernel" ] || die "no $kernel (scripts/build-kernel.sh $flavour)"
@@ -27,7 +30,7 @@ esac
 set +e
 timeout -k 10 "$timeout" qemu-system-x86_64 -M pc -cpu max -smp 2 -m 1G \
 	-nodefaults -no-reboot -display none -serial stdio \
-	-kernel "$kernel" -initrd "$BUILD/initramfs.cpio" \
+	-kernel "$kernel" -initrd "$initramfs" \
 	-append "console=ttyS0 panic=-1 $args" </dev/null |
 	tr -d '\r' | tee "$log" | grep --line-buffered '^###' >&2
 rc=${PIPESTATUS[0]}

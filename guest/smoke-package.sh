@@ -1,0 +1,24 @@
+#!/bin/sh
+# The guest side of scripts/smoke-package.sh: the kernel and perf of the
+# Debian packages, Debian's configuration (no KUnit, no lockdep or
+# kmemleak). Runs the deferred kselftests, a short stress test and the
+# deferred perf tests, framed like run-tests.sh's suites.
+suite() {
+	name=$1
+	shift
+	echo "### BEGIN $name"
+	timeout "${SUITE_TIMEOUT:-300}" "$@"
+	echo "### END $name rc=$?"
+}
+
+echo "### kernel $(uname -r), $(perf version)"
+for t in deferred_callchain deferred_callchain_32 deferred_attr_fuzz; do
+	suite "kselftest.perf_events.$t" \
+		env DEFER_FUZZ_SECONDS=10 "/opt/selftests/perf_events/$t"
+done
+suite kselftest.perf_events.deferred_stress \
+	env DEFER_STRESS_SECONDS=20 /opt/selftests/perf_events/deferred_stress
+cd /opt/perf || exit 1
+SUITE_TIMEOUT=600 suite perf-test-deferred env NO_SKIP=1 /guest/perf-test-tap.sh -vv \
+	"perf record deferred user callchains" \
+	"perf commands on deferred user callchains"
