@@ -27,9 +27,10 @@ esac
 
 start=$SECONDS
 "$TOP/scripts/install-deps.sh"
-# What Debian's perf has on top of the test command's build
+# What Debian's perf has on top of the test command's build; debhelper
+# for bindeb-pkg's debian/rules
 pkg_deps=(libperl-dev libbabeltrace-dev libopencsd-dev asciidoc-base xmlto
-	docbook-xsl dpkg-dev)
+	docbook-xsl dpkg-dev debhelper)
 missing=()
 for p in "${pkg_deps[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
