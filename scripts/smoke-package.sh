@@ -23,7 +23,7 @@ perf_deb=$(find "$pkgdir" -maxdepth 1 -name 'linux-perf_*.deb' | head -1)
 	die "no packages in $pkgdir (scripts/package.sh $flavour)"
 results=$pkgdir/results
 rm -rf "$results" "$pkgdir/unpacked"
-mkdir -p "$results"
+mkdir -p "$results" "$pkgdir/unpacked"
 
 say "unpacking ${image##*/} and ${perf_deb##*/}"
 dpkg-deb -x "$image" "$pkgdir/unpacked/image"
