@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# usage: scripts/install-deps.sh
-# Installs the Debian packages the build, the guest and the tests need.
+# usage: scripts/install-deps.sh [PACKAGE...]
+# Installs the Debian packages the build, the guest and the tests need,
+# and the PACKAGEs a script needs on top of those.
 # Idempotent: does nothing when everything is already installed.
 set -euo pipefail
 
@@ -31,6 +32,7 @@ pkgs=(
 	# tests/fuzz: perf built with clang, libFuzzer, ASan and UBSan
 	clang libclang-rt-14-dev
 )
+pkgs+=("$@")
 
 missing=()
 for p in "${pkgs[@]}"; do

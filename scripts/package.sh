@@ -26,22 +26,10 @@ esac
 [ -f "$cfg" ] || die "no $cfg (scripts/install-deps.sh installs linux-config-6.12)"
 
 start=$SECONDS
-"$TOP/scripts/install-deps.sh"
 # What Debian's perf has on top of the test command's build; debhelper
 # for bindeb-pkg's debian/rules
-pkg_deps=(libperl-dev libbabeltrace-dev libopencsd-dev asciidoc-base xmlto
-	docbook-xsl dpkg-dev debhelper)
-missing=()
-for p in "${pkg_deps[@]}"; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
-		missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-	say "installing: ${missing[*]}"
-	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-		--no-install-recommends "${missing[@]}" >/dev/null
-fi
+"$TOP/scripts/install-deps.sh" libperl-dev libbabeltrace-dev libopencsd-dev \
+	asciidoc-base xmlto docbook-xsl dpkg-dev debhelper
 "$TOP/scripts/prepare-tree.sh"
 
 pkgdir=$BUILD/package-$flavour
