@@ -6,13 +6,7 @@
 # failing test, to show that the host turns red.
 inject=$1
 
-suite() {
-	name=$1
-	shift
-	echo "### BEGIN $name"
-	timeout "${SUITE_TIMEOUT:-300}" "$@"
-	echo "### END $name rc=$?"
-}
+. /guest/suite.sh
 
 # Tests this guest cannot run, reported as skipped with the reason.
 skip() {

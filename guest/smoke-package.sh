@@ -3,13 +3,7 @@
 # Debian packages, Debian's configuration (no KUnit, no lockdep or
 # kmemleak). Runs the deferred kselftests, a short stress test and the
 # deferred perf tests, framed like run-tests.sh's suites.
-suite() {
-	name=$1
-	shift
-	echo "### BEGIN $name"
-	timeout "${SUITE_TIMEOUT:-300}" "$@"
-	echo "### END $name rc=$?"
-}
+. /guest/suite.sh
 
 echo "### kernel $(uname -r), $(perf version)"
 for t in deferred_callchain deferred_callchain_32 deferred_attr_fuzz; do
