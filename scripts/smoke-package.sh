@@ -36,7 +36,7 @@ PERF_ROOT=$pkgdir/unpacked/perf KBUILD_DIR=$pkgdir/linux \
 	SELFTESTS=$pkgdir/selftests INITRAMFS=$pkgdir/initramfs.cpio \
 	"$TOP/scripts/build-initramfs.sh"
 say "booting ${vmlinuz##*/} in QEMU (guest log: $results/guest.log)"
-INITRAMFS=$pkgdir/initramfs.cpio "$TOP/scripts/run-guest.sh" -k "$vmlinuz" \
+INITRAMFS=$pkgdir/initramfs.cpio "$TOP/scripts/run-guest.sh" -s -k "$vmlinuz" \
 	-t 1500 -a dcp.run=/guest/smoke-package.sh "$results/guest.log" || true
 "$TOP/scripts/check-guest-log.py" --no-kunit "$results/guest.log" \
 	>"$results/guest.tap" || true
