@@ -9,8 +9,8 @@
 #    is removed again, in a throwaway Debian 12 root that debootstrap
 #    makes in build/package-FLAVOUR/debian-root, never on the host.
 # Ends with "N passed, N failed, N skipped"; exits 1 if anything failed.
-# Not a step of the test command: it needs the packages, whose build
-# takes most of an hour (README, "On your own machine").
+# Not a step of the test command: it needs the packages, whose cold
+# build takes 36 minutes (README, "On your own machine").
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
