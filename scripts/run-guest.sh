@@ -3,7 +3,11 @@
 # Boots build/kernel-<flavour> (or the kernel built in DIR, or the kernel
 # image file IMAGE) with build/initramfs.cpio (or $INITRAMFS) in QEMU (TCG,
 # 2 vCPUs) and writes the serial console to LOG, while showing its
-# "### " progress lines. -a may be given more than once. Exits 124 if the guest ran past the timeout.
+# "### " progress lines. -a may be given more than once.
+# -t is the time the guest may take on the idle machine (default 900 s):
+# it is multiplied by the largest "### speed factor F" the guest has
+# printed so far (guest/speed.sh), so that a guest slowed down by a busy
+# host is not cut short. Exits 124 if the guest ran past that.
 # -s runs both vCPUs in one host thread (tcg,thread=single). Under QEMU
 # 7.2's multi-threaded TCG a vCPU can still execute the int3 that another
 # one put in while patching a jump label after the patching has finished:
@@ -33,13 +37,44 @@ case $flavour in
 esac
 [ -f "$kernel" ] || die "no $kernel (scripts/build-kernel.sh $flavour)"
 
+# limit: the timeout times the largest speed factor in the log so far
+limit() {
+	awk -v t="$timeout" '
+		/^### speed factor [0-9.]+/ && $4 + 0 > f { f = $4 + 0 }
+		END { if (f < 1) f = 1; printf "%d\n", t * f + 0.999 }' "$log" 2>/dev/null ||
+		echo "$timeout"
+}
+
+pidfile=$(mktemp) expired=$(mktemp -u)
+trap 'rm -f "$pidfile" "$expired"' EXIT
+: >"$log"
+start=$SECONDS
+(
+	while sleep 2; do
+		elapsed=$((SECONDS - start)) allowed=$(limit)
+		[ "$elapsed" -lt "$allowed" ] && continue
+		echo "$allowed" >"$expired"
+		kill "$(cat "$pidfile")" 2>/dev/null
+		sleep 10
+		kill -9 "$(cat "$pidfile")" 2>/dev/null
+		exit
+	done
+) &
+watchdog=$!
+
 set +e
-timeout -k 10 "$timeout" qemu-system-x86_64 -M pc -accel "$accel" -cpu max -smp 2 -m 1G \
-	-nodefaults -no-reboot -display none -serial stdio \
+qemu-system-x86_64 -M pc -accel "$accel" -cpu max -smp 2 -m 1G \
+	-nodefaults -no-reboot -display none -serial stdio -pidfile "$pidfile" \
 	-kernel "$kernel" -initrd "$initramfs" \
 	-append "console=ttyS0 panic=-1 $args" </dev/null |
-	tr -d '\r' | tee "$log" | grep --line-buffered '^###' >&2
+	stdbuf -oL tr -d '\r' | tee "$log" | grep --line-buffered '^###' >&2
 rc=${PIPESTATUS[0]}
 set -e
-[ "$rc" = 124 ] && echo "### guest timed out after ${timeout}s" | tee -a "$log" >&2
+kill "$watchdog" 2>/dev/null
+wait "$watchdog" 2>/dev/null || true
+if [ -e "$expired" ]; then
+	echo "### guest timed out after $(cat "$expired")s ($timeout s on the idle machine)" |
+		tee -a "$log" >&2
+	exit 124
+fi
 exit "$rc"
