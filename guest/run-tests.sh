@@ -39,14 +39,7 @@ suite perf-test /guest/perf-test-tap.sh \
 	"Test dwarf unwind" \
 	"Synthesize thread map" \
 	"Lookup mmap thread"
-# The kernel has deferred user callchains and tracepoints: these must
-# not skip. -vv shows the stitched counts and each command compared in
-# the log.
-cd /opt/perf
-SUITE_TIMEOUT=600 suite perf-test-deferred env NO_SKIP=1 /guest/perf-test-tap.sh -vv \
-	"perf record deferred user callchains" \
-	"perf commands on deferred user callchains"
-cd /
+deferred_perf_tests
 suite forced-loss /guest/forced-loss.sh 5
 
 case $inject in

@@ -14,7 +14,4 @@ for t in deferred_callchain deferred_callchain_32 deferred_attr_fuzz; do
 done
 suite kselftest.perf_events.deferred_stress \
 	env DEFER_STRESS_SECONDS=20 /opt/selftests/perf_events/deferred_stress
-cd /opt/perf || exit 1
-SUITE_TIMEOUT=600 suite perf-test-deferred env NO_SKIP=1 /guest/perf-test-tap.sh -vv \
-	"perf record deferred user callchains" \
-	"perf commands on deferred user callchains"
+deferred_perf_tests

@@ -24,3 +24,19 @@ suite() {
 	echo "### END $name rc=$rc"
 	echo "### time $name $(awk -v s="$start" '{ printf "%.1f", $1 - s }' /proc/uptime) s of $limit s"
 }
+
+# deferred_perf_tests: the deferred perf tests, a suite each. The kernel
+# has deferred user callchains and tracepoints: they must not skip. -vv
+# shows the stitched counts and each command compared in the log.
+deferred_perf_tests() {
+	cd /opt/perf || return
+	perf_test_suite record "perf record deferred user callchains"
+	perf_test_suite commands "perf commands on deferred user callchains"
+	perf_test_suite reports \
+		"perf lock, trace, annotate, report and script on deferred user callchains"
+	cd /
+}
+
+perf_test_suite() {
+	suite "perf-test-deferred-$1" env NO_SKIP=1 /guest/perf-test-tap.sh -vv "$2"
+}

@@ -71,9 +71,11 @@ add_elf /usr/bin/phases "$BUILD/phases"
 add_elf /usr/bin/defercost "$BUILD/defercost"
 # perf test finds ./tests/shell; 6.12's lookup next to the binary does
 # not terminate the path readlink() gives it
-for t in record_deferred_callchain deferred_callchain_commands; do
+for t in record_deferred_callchain deferred_callchain_commands deferred_callchain_reports; do
 	add_file "/opt/perf/tests/shell/$t.sh" "$LINUX/tools/perf/tests/shell/$t.sh" 755
 done
+add_file /opt/perf/tests/shell/lib/deferred_callchain.sh \
+	"$LINUX/tools/perf/tests/shell/lib/deferred_callchain.sh" 644
 # perf annotate disassembles with objdump
 add_elf /usr/bin/objdump "$(command -v objdump)"
 for f in "$selftests"/*/*; do
