@@ -27,7 +27,7 @@ script_out() {
 	cat "$tmp/script_out" "$tmp/script_err"
 }
 
-echo "1..15"
+echo "1..17"
 python3 "$gen" basic "$tmp/le.data"
 python3 "$gen" --big-endian basic "$tmp/be.data"
 
@@ -206,7 +206,9 @@ EXPECTED
 
 # Records shorter than their fixed fields, in a big-endian file whose byte
 # swap would write those fields over the next record: skipped with their
-# offsets before the swap, every sample still stitched.
+# offsets before the swap, every sample still stitched. A record 22 of 16
+# bytes (a cookie, no nr) stopped the session where it is read before it
+# is parsed: from a pipe, with --no-merge-callchains and with -D.
 python3 "$gen" --big-endian short-fixed "$tmp/fixed.data"
 script_out "$tmp/fixed.data" >"$tmp/fixed.txt"
 check "records shorter than their fixed fields: skipped before the swap" "$tmp/fixed.txt" <<'EXPECTED'
@@ -226,4 +228,39 @@ check "records shorter than their fixed fields: skipped before the swap" "$tmp/f
 exit 0
 0x250 [0x10]: THROTTLE record: shorter than its fixed fields, skipping it
 0x260 [0x8]: THREAD_MAP record: shorter than its fixed fields, skipping it
+0x268 [0x10]: CALLCHAIN_DEFERRED record: shorter than its fixed fields, skipping it
 EXPECTED
+python3 "$gen" --pipe --big-endian short-fixed - >"$tmp/fixedp.data"
+script_out - <"$tmp/fixedp.data" >"$tmp/fixedp.txt"
+check "records shorter than their fixed fields, from a pipe" "$tmp/fixedp.txt" <<'EXPECTED'
+   4242 
+	ffffffff81000100
+	ffffffff81000200
+	          401136
+	          401152
+	          401170
+
+   4242 
+	ffffffff81000100
+	ffffffff81000200
+	          401152
+	          401170
+
+exit 0
+0x1d8 [0x10]: THROTTLE record: shorter than its fixed fields, skipping it
+0x1e8 [0x8]: THREAD_MAP record: shorter than its fixed fields, skipping it
+0x1f0 [0x10]: CALLCHAIN_DEFERRED record: shorter than its fixed fields, skipping it
+EXPECTED
+"$perf" script --no-merge-callchains -i "$tmp/fixed.data" -F tid,ip >"$tmp/fixedn.out" 2>&1
+rc=$?
+"$perf" report -D -i "$tmp/fixed.data" >"$tmp/fixedd.out" 2>&1
+rc_d=$?
+skipped='^0x268 \[0x10\]: CALLCHAIN_DEFERRED record: shorter than its fixed fields, skipping it$'
+if [ "$rc" = 0 ] && [ "$rc_d" = 0 ] && grep -q "$skipped" "$tmp/fixedn.out" &&
+   grep -q "$skipped" "$tmp/fixedd.out"; then
+	ok "record 22 of 16 bytes with --no-merge-callchains and -D: skipped"
+else
+	grep -h 'record 22\|type: 22\|CALLCHAIN_DEFERRED record' "$tmp/fixedn.out" "$tmp/fixedd.out" >"$tmp/fixed.diag"
+	fail "record 22 of 16 bytes with --no-merge-callchains (exit $rc) and -D (exit $rc_d): skipped" \
+		"$tmp/fixed.diag"
+fi

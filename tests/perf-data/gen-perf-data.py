@@ -279,11 +279,13 @@ def short_record():
 
 def short_fixed():
     """Records shorter than their fixed fields between the samples: a
-    THROTTLE with only its time, a THREAD_MAP without its nr."""
+    THROTTLE with only its time, a THREAD_MAP without its nr, a
+    CALLCHAIN_DEFERRED with only its cookie."""
     return [C(PID, 1000),
             S(PID, 2000, 0, 0x89, UIPS),
             X(2050, PERF_RECORD_THROTTLE, bytes(8)),
             X(2060, PERF_RECORD_THREAD_MAP),
+            X(2070, PERF_RECORD_CALLCHAIN_DEFERRED, b"\x8d" * 8),
             R(PID, 2100, 0, 0x89, UIPS),
             S(PID, 2200, 1, 0x8b, UIPS[1:]),
             R(PID, 2300, 1, 0x8b, UIPS[1:])]
