@@ -33,7 +33,7 @@ deferred_perf_tests() {
 	perf_test_suite record "perf record deferred user callchains"
 	perf_test_suite commands "perf commands on deferred user callchains"
 	perf_test_suite reports \
-		"perf lock, trace, annotate, report and script on deferred user callchains"
+		"perf lock, annotate, report and script on deferred user callchains"
 	cd /
 }
 
