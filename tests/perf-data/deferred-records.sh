@@ -230,21 +230,22 @@ exit 0
 0x260 [0x8]: THREAD_MAP record: shorter than its fixed fields, skipping it
 0x268 [0x10]: CALLCHAIN_DEFERRED record: shorter than its fixed fields, skipping it
 EXPECTED
+# (perf script -F from a pipe shows the symbols too: [unknown] here)
 python3 "$gen" --pipe --big-endian short-fixed - >"$tmp/fixedp.data"
 script_out - <"$tmp/fixedp.data" >"$tmp/fixedp.txt"
 check "records shorter than their fixed fields, from a pipe" "$tmp/fixedp.txt" <<'EXPECTED'
    4242 
-	ffffffff81000100
-	ffffffff81000200
-	          401136
-	          401152
-	          401170
+	ffffffff81000100 [unknown]
+	ffffffff81000200 [unknown]
+	          401136 [unknown]
+	          401152 [unknown]
+	          401170 [unknown]
 
    4242 
-	ffffffff81000100
-	ffffffff81000200
-	          401152
-	          401170
+	ffffffff81000100 [unknown]
+	ffffffff81000200 [unknown]
+	          401152 [unknown]
+	          401170 [unknown]
 
 exit 0
 0x1d8 [0x10]: THROTTLE record: shorter than its fixed fields, skipping it
