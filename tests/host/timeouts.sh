@@ -94,9 +94,11 @@ guest() {	# guest NAME FACTOR SECONDS TIMEOUT LAST-TWO-LINES...
 	tail -1 "$tmp/log" >>"$tmp/out"
 	result "run-guest.sh: $1" "$tmp/expected" "$tmp/out"
 }
-guest "a guest at factor 1.0 past its 2 s is stopped" 1.0 30 2 \
-	'### guest timed out after 2s (2 s on the idle machine)' 'exit status 124'
-guest "a guest at factor 2.5 gets 5 s" 2.5 30 2 \
-	'### guest timed out after 5s (2 s on the idle machine)' 'exit status 124'
-guest "a guest at factor 3.0 that takes 3 s of its 2 s finishes" 3.0 3 2 \
+# -t 4: the fake QEMU's first line has 4 s to reach the log, however
+# busy the machine is, before the watchdog would count without it.
+guest "a guest at factor 1.0 past its 4 s is stopped" 1.0 60 4 \
+	'### guest timed out after 4s (4 s on the idle machine)' 'exit status 124'
+guest "a guest at factor 2.5 gets 10 s" 2.5 60 4 \
+	'### guest timed out after 10s (4 s on the idle machine)' 'exit status 124'
+guest "a guest at factor 3.0 that takes 5 s of its 4 s finishes" 3.0 5 4 \
 	'### speed factor 3.0 (99 cs, 50 idle): x gets 1 s' 'exit status 0'
