@@ -58,8 +58,8 @@ timed_out=('#  RUN           t.slow ...' '# slow: Test terminated by timeout'
 	'#          FAIL  t.slow' 'not ok 1 t.slow' '# FAILED: 0 / 1 tests passed.'
 	'# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0' 'exit status 1')
 harness "no KSFT_TIMEOUT_FACTOR: the test's own timeout" unset "${timed_out[@]}"
-harness "KSFT_TIMEOUT_FACTOR=2 doubles it" 2 \
-	'# Timeouts multiplied by 2 (KSFT_TIMEOUT_FACTOR).' \
+harness "KSFT_TIMEOUT_FACTOR=3 triples it" 3 \
+	'# Timeouts multiplied by 3 (KSFT_TIMEOUT_FACTOR).' \
 	'#  RUN           t.slow ...' '#            OK  t.slow' 'ok 1 t.slow' \
 	'# PASSED: 1 / 1 tests passed.' \
 	'# Totals: pass:1 fail:0 xfail:0 xpass:0 skip:0 error:0' 'exit status 0'
