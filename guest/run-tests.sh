@@ -35,6 +35,7 @@ done
 suite perf-test /guest/perf-test-tap.sh \
 	"Sample parsing" \
 	"Deferred callchain record parsing" \
+	"Order of callchains with equal hits" \
 	"Software clock events period values" \
 	"Test dwarf unwind" \
 	"Synthesize thread map" \
