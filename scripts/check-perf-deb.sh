@@ -10,7 +10,11 @@ set -euo pipefail
 
 [ $# -eq 2 ] || die "usage: $0 DEB ROOT"
 deb=$1 root=$2
-mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+# The Debian archive of this machine's apt sources, as apt's index
+# targets name it (scripts/install-deps.sh has run apt-get update).
+mirror=${DEBIAN_MIRROR:-$(apt-get indextargets --format '$(LABEL) $(SITE)' \
+	'Identifier: Packages' | awk '$1 == "Debian" { print $2; exit }')}
+[ -n "$mirror" ] || die "no Debian archive in apt's sources (apt-get update?)"
 
 if [ ! -x "$root/usr/bin/apt-get" ]; then
 	command -v debootstrap >/dev/null ||
