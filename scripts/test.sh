@@ -74,6 +74,14 @@ if step build-kernel "$TOP/scripts/build-kernel.sh" debug &&
 		"$results/guest.log" || true
 	"$TOP/scripts/check-guest-log.py" "$results/guest.log" \
 		>"$results/guest.tap" 2>"$results/guest-failures.txt" || true
+	# A CPU with user context tracking changes the way out to user
+	# space: a second, short boot (KUnit is checked in the first).
+	say "booting it with nohz_full=1 (guest log: $results/guest-nohz-full.log)"
+	step guest-nohz-full "$TOP/scripts/run-guest.sh" -k debug -t 300 \
+		-a "nohz_full=1 dcp.run=/guest/nohz-full.sh" \
+		"$results/guest-nohz-full.log" || true
+	"$TOP/scripts/check-guest-log.py" --no-kunit "$results/guest-nohz-full.log" \
+		>"$results/guest-nohz-full.tap" 2>>"$results/guest-failures.txt" || true
 fi
 
 # The series' objects and their users with Debian's own configurations,
