@@ -6,12 +6,16 @@
 # --bench --in-place). Prints, per file, the median (min-max) over REPEAT
 # runs (default 5) of the deferred / in-place ratios of wall time and peak
 # RSS, run alternately, and the deferred time per sample. PERF= picks the
-# perf binary (default build/perf/perf). Not a test: it prints numbers.
+# perf binary (default build/perf/perf). PIPE=1 gives perf the data as a
+# pipe-mode stream on its standard input, with a FINISHED_ROUND after each
+# event. Not a test: it prints numbers.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 perf=${PERF:-$top/build/perf/perf}
 gen=$top/tests/perf-data/gen-perf-data.py
 repeat=${1:-5}
+mode=""
+[ "${PIPE:-0}" = 1 ] && mode="--pipe --rounds"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -23,8 +27,13 @@ specs=${SPECS:-"1000,1,4,32 10000,10,4,32 100000,100,4,32 1000000,1000,4,32 1000
 run() {
 	local args=(script -F tid,ip,sym)
 	[ "$1" = report ] && args=(report --stdio --no-children)
-	/usr/bin/time -f "%e %M" -o "$tmp/time" "$perf" "${args[@]}" -i "$2" \
-		>/dev/null 2>&1
+	if [ -n "$mode" ]; then
+		/usr/bin/time -f "%e %M" -o "$tmp/time" "$perf" "${args[@]}" -i - \
+			<"$2" >/dev/null 2>&1
+	else
+		/usr/bin/time -f "%e %M" -o "$tmp/time" "$perf" "${args[@]}" -i "$2" \
+			>/dev/null 2>&1
+	fi
 	cat "$tmp/time"
 }
 
@@ -33,8 +42,8 @@ run() {
 printf '%-22s %-7s %-26s %-26s %s\n' "samples,threads,k,depth" tool \
 	"time deferred/in-place" "peak RSS deferred/in-place" "us/sample deferred"
 for spec in $specs; do
-	python3 "$gen" --bench "$spec" "$tmp/defer.data"
-	python3 "$gen" --in-place --bench "$spec" "$tmp/inplace.data"
+	python3 "$gen" $mode --bench "$spec" "$tmp/defer.data"
+	python3 "$gen" $mode --in-place --bench "$spec" "$tmp/inplace.data"
 	samples=${spec%%,*}
 	for tool in script report; do
 		: >"$tmp/t"; : >"$tmp/m"; : >"$tmp/us"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""usage: gen-perf-data.py [--pipe] [--big-endian] [--in-place] [--branches] [--max-stack N] SCENARIO OUT
+"""usage: gen-perf-data.py [--pipe [--rounds]] [--big-endian] [--in-place] [--branches] [--max-stack N] SCENARIO OUT
        gen-perf-data.py [--max-stack N] --expect WHAT SCENARIO OUT
        gen-perf-data.py [--in-place] --bench SAMPLES,THREADS,PER_ENTRY,DEPTH[,RECORDS] OUT
 
@@ -24,9 +24,7 @@ perf must show a scenario exactly as its --in-place variant.
 --expect writes what perf must show for SCENARIO, OUT being "-" or a file:
   script     perf script -F tid,time,ip --ns with the callchains stitched,
              one line per sample ("TID SECS.NSECS: ip ip ..."), in time
-             order (file mode)
-  script-pipe  the same in the order perf delivers them from a pipe: a
-             sample waits for its record (see pipe_order())
+             order (file and pipe mode)
   no-merge   the same with --no-merge-callchains and sym, one line per
              sample (its last frame "COOKIE (cookie)") or record ("TID
              SECS.NSECS: DEFERRED CALLCHAIN [cookie: X] ip ..."), in time
@@ -47,6 +45,7 @@ PERF_RECORD_THROTTLE = 5
 PERF_RECORD_CALLCHAIN_DEFERRED = 22
 PERF_RECORD_THREAD_MAP = 73
 PERF_RECORD_HEADER_ATTR = 64
+PERF_RECORD_FINISHED_ROUND = 68
 
 PERF_CONTEXT_KERNEL = (1 << 64) - 128
 PERF_CONTEXT_USER = (1 << 64) - 512
@@ -380,12 +379,23 @@ def user_mode():
             R(PID, 2300, 0, 0x93, UIPS)]
 
 
+def blocked():
+    """A thread blocked in the kernel while another one runs 500 kernel
+    entries: the first one's record comes after all of them."""
+    events = [C(PID, 1000), C(PID + 1, 1001), S(PID, 2000, 0, 0x91, UIPS)]
+    for i in range(500):
+        cookie = 0x93 + 2 * i
+        events += [S(PID + 1, 3000 + 10 * i, 1, cookie, U2),
+                   R(PID + 1, 3005 + 10 * i, 1, cookie, U2)]
+    return events + [R(PID, 9000, 0, 0x91, UIPS)]
+
+
 SCENARIOS = {"basic": basic, "malformed-nr": malformed_nr,
              "zero-cookie": zero_cookie, "short-record": short_record,
              "short-fixed": short_fixed, "huge-stack": huge_stack,
              "exit": exit_thread, "threads": threads, "lost": lost,
              "early-record": early_record, "eof": eof,
-             "user-mode": user_mode}
+             "user-mode": user_mode, "blocked": blocked}
 
 
 def bench(samples, threads, per_entry, depth, records=1):
@@ -417,46 +427,6 @@ def bench(samples, threads, per_entry, depth, records=1):
     return events
 
 
-def pipe_order(events):
-    """The samples in the order perf delivers them from a pipe, with the
-    user part each gets: a sample waits for its thread's record with its
-    cookie, and goes out without it when a newer cookie of its thread
-    shows up, its thread exits or the data ends (those in the order they
-    came)."""
-    out, waiting, threads = [], [], {}
-    def switch(ev):
-        t = threads.setdefault(ev.tid, {"pid": ev.pid, "cookie": None,
-                                         "user": None})
-        if (t["pid"], t["cookie"]) != (ev.pid, ev.cookie):
-            for s in [s for s in waiting if s.tid == ev.tid]:
-                waiting.remove(s)
-                out.append((s, None))
-            t.update(pid=ev.pid, cookie=ev.cookie, user=None)
-        return t
-    for ev in sorted(events, key=lambda ev: ev.time):
-        if isinstance(ev, S):
-            if not ev.cookie:
-                out.append((ev, None))
-                continue
-            t = switch(ev)
-            if t["user"] is not None:
-                out.append((ev, t["user"]))
-            else:
-                waiting.append(ev)
-        elif isinstance(ev, E):
-            for s in [s for s in waiting if s.tid == ev.tid]:
-                waiting.remove(s)
-                out.append((s, None))
-            threads.pop(ev.tid, None)
-        elif isinstance(ev, R) and not ev.malformed():
-            t = switch(ev)
-            t["user"] = ev.ips
-            for s in [s for s in waiting if s.tid == ev.tid]:
-                waiting.remove(s)
-                out.append((s, ev.ips))
-    return out + [(s, None) for s in waiting]
-
-
 def hexs(ips):
     return [f"{ip:x}" for ip in ips]
 
@@ -484,8 +454,6 @@ def expect(what, events, max_stack=0):
         return " ".join([head(ev)] + hexs(kernel) + hexs(user or []))
     if what == "script":
         return [line(ev, ev.user) for ev in sorted(samples, key=lambda ev: ev.time)]
-    if what == "script-pipe":
-        return [line(ev, user) for ev, user in pipe_order(events)]
     lines = []
     for ev in sorted(events, key=lambda ev: ev.time):
         if isinstance(ev, S):
@@ -513,12 +481,13 @@ def file_mode(w, events, in_place):
     return out + data
 
 
-def pipe_mode(w, events, in_place):
+def pipe_mode(w, events, in_place, rounds):
     out = b"PERFILE2" if not w.big_endian else b"2ELIFREP"
     out += w.pack("Q", 16)
     for a, ident in zip(attrs(w, in_place), (SAMPLING_ID, TRACKING_ID)):
         out += w.record(PERF_RECORD_HEADER_ATTR, 0, a + w.pack("Q", ident))
-    return out + b"".join(events)
+    end = w.record(PERF_RECORD_FINISHED_ROUND, 0, b"") if rounds else b""
+    return out + b"".join(ev + end for ev in events)
 
 
 def attrs(w, in_place):
@@ -533,6 +502,8 @@ def attrs(w, in_place):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--pipe", action="store_true")
+    ap.add_argument("--rounds", action="store_true",
+                    help="with --pipe: a FINISHED_ROUND after each event")
     ap.add_argument("--big-endian", action="store_true")
     ap.add_argument("--in-place", action="store_true")
     ap.add_argument("--branches", action="store_true",
@@ -540,7 +511,7 @@ def main():
     ap.add_argument("--max-stack", type=int, default=0,
                     help="the sampling event's sample_max_stack")
     ap.add_argument("--expect",
-                    choices=["script", "script-pipe", "no-merge", "counts",
+                    choices=["script", "no-merge", "counts",
                              "malformed"])
     ap.add_argument("--bench", metavar="SAMPLES,THREADS,PER_ENTRY,DEPTH[,RECORDS]",
                     help="instead of a scenario: see bench()")
@@ -561,7 +532,10 @@ def main():
     else:
         w = Writer(args.big_endian, args.branches, args.max_stack)
         data = [encode(w, ev, args.in_place) for ev in events]
-        data = (pipe_mode if args.pipe else file_mode)(w, data, args.in_place)
+        if args.pipe:
+            data = pipe_mode(w, data, args.in_place, args.rounds)
+        else:
+            data = file_mode(w, data, args.in_place)
     if args.out == "-":
         sys.stdout.buffer.write(data)
     else:
