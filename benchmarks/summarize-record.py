@@ -45,7 +45,8 @@ figures = [
                                              (v["i_bytes"] / v["i_samples"]), 2),
     ("throughput def.", per("d_calls", "calls_plain"), 2),
     ("throughput in place", per("i_calls", "calls_plain"), 2),
-    ("no user part def.", per("d_lost", "d_samples"), 4),
+    ("no user part def.", lambda v: v.get("d_nouser", v["d_lost"]) / v["d_samples"]
+                          if v["d_samples"] else None, 4),
 ]
 
 

@@ -9,13 +9,19 @@
 # entries with samples), samples with a cookie, samples whose user part
 # was taken in place, samples stitched and without user part, perf.data
 # bytes. bytes= is the workload (a number for read()s, as before).
+# d_nouser= counts the samples with a cookie that no record has, for
+# every perf (d_lost= is this series' perf report --stats count). PERF
+# (default perf) records and reads, DEFER_CG (default fp) and INPLACE_CG
+# (default fp,nodefer) are its --call-graph for the two recordings:
+# mainline's perf defers with fp,defer and walks in place with fp.
 depth=$1 secs=$2 work=$3 order=${4:-defer-first}
+perf=${PERF:-perf}
 rec() {	# rec FILE CALLGRAPH: the workload's calls under perf record
-	perf record -q --call-graph "$2" -e cpu-clock -F 2000 -o "$1" -- \
+	"$perf" record -q --call-graph "$2" -e cpu-clock -F 2000 -o "$1" -- \
 		deepstack "$depth" "$secs" "$work"
 }
 stats() {	# stats FILE: samples, records, stitched, without user part
-	perf report -i "$1" --stats 2>/dev/null | awk '
+	"$perf" report -i "$1" --stats 2>/dev/null | awk '
 		/^ *SAMPLE events:/ && !s { s = $3 }
 		/^ *CALLCHAIN_DEFERRED events:/ && !r { r = $3 }
 		/samples stitched to a deferred callchain:/ { st = $NF }
@@ -25,19 +31,22 @@ stats() {	# stats FILE: samples, records, stitched, without user part
 
 plain=$(deepstack "$depth" "$secs" "$work") || exit 1
 if [ "$order" = inplace-first ]; then
-	i_calls=$(rec inplace.data fp,nodefer) || exit 1
-	d_calls=$(rec defer.data fp) || exit 1
+	i_calls=$(rec inplace.data "${INPLACE_CG:-fp,nodefer}") || exit 1
+	d_calls=$(rec defer.data "${DEFER_CG:-fp}") || exit 1
 else
-	d_calls=$(rec defer.data fp) || exit 1
-	i_calls=$(rec inplace.data fp,nodefer) || exit 1
+	d_calls=$(rec defer.data "${DEFER_CG:-fp}") || exit 1
+	i_calls=$(rec inplace.data "${INPLACE_CG:-fp,nodefer}") || exit 1
 fi
 # Not merged, a sample whose user part is deferred ends with the frame
 # "\tHEX (cookie)"; a record's line is "TID DEFERRED CALLCHAIN [cookie:
-# HEX]". Distinct cookies, then samples.
-set -- $(perf script -i defer.data --no-merge-callchains -F tid,ip,sym 2>/dev/null |
-	awk '$2 == "(cookie)" { s++; if (!seen[$1]++) n++ }
-	     END { print n + 0, s + 0 }')
-cookies=$1 cookie_samples=$2
+# HEX]". Distinct cookies, samples, samples whose cookie no record has.
+set -- $("$perf" script -i defer.data --no-merge-callchains -F tid,ip,sym 2>/dev/null |
+	awk '$2 == "(cookie)" { c = $1; sub(/^0+/, "", c); s++; n += !seen[c]++; per[c]++ }
+	     /DEFERRED CALLCHAIN \[cookie: / { c = $0
+		sub(/.*\[cookie: /, "", c); sub(/\].*/, "", c); sub(/^0+/, "", c); rec[c] = 1 }
+	     END { for (c in per) if (!(c in rec)) u += per[c]
+		   print n + 0, s + 0, u + 0 }')
+cookies=$1 cookie_samples=$2 nouser=$3
 set -- $(stats defer.data)
 # A sample taken in user mode has its user part walked in place, even on
 # a deferring event: no cookie, no record. The samples without a cookie
@@ -46,6 +55,6 @@ set -- $(stats defer.data)
 echo "depth=$depth bytes=$work calls_plain=$plain" \
      "d_calls=$d_calls d_samples=$1 d_records=$2 d_cookies=$cookies" \
      "d_cookie_samples=$cookie_samples d_inplace=$(($1 - cookie_samples))" \
-     "d_stitched=$3 d_lost=$4 d_bytes=$(wc -c <defer.data)" \
+     "d_stitched=$3 d_lost=$4 d_nouser=$nouser d_bytes=$(wc -c <defer.data)" \
      "i_calls=$i_calls i_samples=$(stats inplace.data | cut -d' ' -f1)" \
      "i_bytes=$(wc -c <inplace.data)"

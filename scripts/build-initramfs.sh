@@ -11,6 +11,7 @@
 # unpacked linux-perf package, gives perf and its /usr/lib/perf-core;
 # KBUILD_DIR the kernel build whose gen_init_cpio and headers to use;
 # SELFTESTS the kselftests' build directory; INITRAMFS the output.
+# MAINLINE_PERF adds that perf binary as /usr/bin/perf-mainline.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -66,6 +67,8 @@ if [ -n "${PERF_ROOT:-}" ]; then
 else
 	add_elf /usr/bin/perf "$BUILD/perf/perf"
 fi
+# For scripts/compare-mainline.sh: mainline's perf beside ours
+[ -z "${MAINLINE_PERF:-}" ] || add_elf /usr/bin/perf-mainline "$MAINLINE_PERF"
 add_elf /usr/bin/deepstack "$BUILD/deepstack"
 add_elf /usr/bin/phases "$BUILD/phases"
 add_elf /usr/bin/defercost "$BUILD/defercost"

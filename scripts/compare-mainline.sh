@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# usage: scripts/compare-mainline.sh [ROUNDS]
+# This series side by side with mainline 7.2 on the same work; writes
+# build/compare-mainline/ (TAP files, guest logs, tables). Not a step of
+# the test command (README, "How long does this take"):
+# 1. Kernel: Debian's 7.2.13 cloud-amd64 kernel (sid) and this series'
+#    release kernel boot in the same guest (QEMU TCG, the test initramfs
+#    with mainline's perf 7.2 beside ours) and run guest/compare-mainline.sh:
+#    the deferred kselftests, 64- and 32-bit; the record side benchmark
+#    at 8 and 64 frames, ROUNDS rounds (default 3), mainline's perf with
+#    --call-graph fp,defer on 7.2 and ours with -g on ours, each against
+#    its own in place; each perf reading the other's deferred recording.
+# 2. Tool, on the host: mainline's perf 7.2 (scripts/build-mainline-perf.sh)
+#    on tests/perf-data, its AddressSanitizer build on the fuzz
+#    regression inputs, and benchmarks/report-cost.sh with each perf.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+rounds=${1:-3}
+out=$BUILD/compare-mainline
+mkdir -p "$out"
+rm -f "$out"/*.tap
+
+kver=7.2.13+deb14-cloud-amd64
+"$TOP/scripts/fetch-suite.sh" sid "$BUILD/sid" "linux-binary-$kver" >/dev/null
+vmlinuz=$BUILD/sid/binary/usr/lib/modules/$kver/vmlinuz
+if [ ! -f "$vmlinuz" ]; then
+	dpkg-deb -x "$BUILD/sid/linux-binary-${kver}_"*.deb "$BUILD/sid/binary"
+fi
+"$TOP/scripts/build-mainline-perf.sh"
+mainline=$BUILD/mainline/perf/perf
+"$TOP/scripts/build-kernel.sh" release
+"$TOP/scripts/build-perf.sh"
+"$TOP/scripts/build-selftests.sh"
+MAINLINE_PERF=$mainline INITRAMFS=$out/initramfs.cpio "$TOP/scripts/build-initramfs.sh"
+
+# A benchmark round is 8 measurements of about 10 s under TCG.
+timeout=$((900 + rounds * 300))
+for k in mainline series; do
+	image=$vmlinuz
+	[ $k = series ] && image=release
+	say "booting the $k kernel (guest log: $out/guest-$k.log)"
+	INITRAMFS=$out/initramfs.cpio "$TOP/scripts/run-guest.sh" -s -k "$image" \
+		-t "$timeout" -a "dcp.run=/guest/compare-mainline.sh dcp.repeat=$rounds" \
+		"$out/guest-$k.log" || true
+	# The benchmark's section holds no TAP: checked for splats only
+	sed -E '/^### (BEGIN|END) bench( rc=[0-9]+)?$/d' "$out/guest-$k.log" \
+		>"$out/guest-$k.checked.log"
+	"$TOP/scripts/check-guest-log.py" --no-kunit "$out/guest-$k.checked.log" \
+		>"$out/guest-$k.tap" || true
+	sed -n '/^### BEGIN bench/,/^### END bench/p' "$out/guest-$k.log" |
+		grep '^round=' | python3 "$TOP/benchmarks/summarize-record.py" \
+		>"$out/record-$k.md" || true
+	sed -n 's/^### \(cross recorder=.*\)/\1/p' "$out/guest-$k.log" >"$out/cross-$k.txt"
+done
+
+say "perf.data tests with mainline's perf"
+for t in "$TOP"/tests/perf-data/*.sh; do
+	name=${t##*/}
+	PERF=$mainline "$t" >"$out/perf-data-mainline-${name%.sh}.tap" 2>&1 || true
+done
+ASAN_OPTIONS=abort_on_error=1:detect_leaks=0:max_allocation_size_mb=2048 \
+	PERF=$BUILD/mainline/perf-asan/perf "$TOP/tests/perf-data/regressions.sh" \
+	>"$out/perf-data-mainline-asan-regressions.tap" 2>&1 || true
+
+say "report side cost, each perf"
+for p in series mainline; do
+	perf=$BUILD/perf/perf
+	[ $p = mainline ] && perf=$mainline
+	PERF=$perf SPECS="${SPECS:-1000,1,4,32 10000,10,4,32 100000,100,4,32 1000000,1000,4,32}" \
+		"$TOP/benchmarks/report-cost.sh" 3 >"$out/report-cost-$p.txt" 2>&1 || true
+done
+
+"$TOP/scripts/tap-summary.py" "$out"/*.tap || true
