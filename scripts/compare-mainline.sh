@@ -67,7 +67,8 @@ say "report side cost, each perf"
 for p in series mainline; do
 	perf=$BUILD/perf/perf
 	[ $p = mainline ] && perf=$mainline
-	PERF=$perf SPECS="${SPECS:-1000,1,4,32 10000,10,4,32 100000,100,4,32 1000000,1000,4,32}" \
+	PERF=$perf RUN_TIMEOUT=300 \
+		SPECS="${SPECS:-1000,1,4,32 10000,10,4,32 100000,100,4,32 1000000,1000,4,32 1000000,10000,4,32}" \
 		"$TOP/benchmarks/report-cost.sh" 3 >"$out/report-cost-$p.txt" 2>&1 || true
 done
 
