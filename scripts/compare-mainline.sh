@@ -11,8 +11,10 @@
 #    --call-graph fp,defer on 7.2 and ours with -g on ours, each against
 #    its own in place; each perf reading the other's deferred recording.
 # 2. Tool, on the host: mainline's perf 7.2 (scripts/build-mainline-perf.sh)
-#    on tests/perf-data, its AddressSanitizer build on the fuzz
-#    regression inputs, and benchmarks/report-cost.sh with each perf.
+#    and ours on tests/perf-data, their AddressSanitizer builds on the
+#    fuzz regression inputs, and benchmarks/report-cost.sh with each perf.
+# 3. scripts/mainline-tables.py: the tables of docs/mainline.md, with the
+#    reasons of docs/mainline-reasons.tsv, in build/compare-mainline/tables.md.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -54,14 +56,21 @@ for k in mainline series; do
 	sed -n 's/^### \(cross recorder=.*\)/\1/p' "$out/guest-$k.log" >"$out/cross-$k.txt"
 done
 
-say "perf.data tests with mainline's perf"
+say "perf.data tests with each perf"
 for t in "$TOP"/tests/perf-data/*.sh; do
 	name=${t##*/}
+	PERF=$BUILD/perf/perf "$t" >"$out/perf-data-series-${name%.sh}.tap" 2>&1 || true
 	PERF=$mainline "$t" >"$out/perf-data-mainline-${name%.sh}.tap" 2>&1 || true
 done
-ASAN_OPTIONS=abort_on_error=1:detect_leaks=0:max_allocation_size_mb=2048 \
-	PERF=$BUILD/mainline/perf-asan/perf "$TOP/tests/perf-data/regressions.sh" \
-	>"$out/perf-data-mainline-asan-regressions.tap" 2>&1 || true
+"$TOP/scripts/build-perf.sh" -o "$BUILD/perf-asan" \
+	EXTRA_CFLAGS="-fsanitize=address -fno-omit-frame-pointer"
+for p in series mainline; do
+	perf=$BUILD/perf-asan/perf
+	[ $p = mainline ] && perf=$BUILD/mainline/perf-asan/perf
+	ASAN_OPTIONS=abort_on_error=1:detect_leaks=0:max_allocation_size_mb=2048 \
+		PERF=$perf "$TOP/tests/perf-data/regressions.sh" \
+		>"$out/perf-data-$p-asan-regressions.tap" 2>&1 || true
+done
 
 say "report side cost, each perf"
 for p in series mainline; do
@@ -72,4 +81,7 @@ for p in series mainline; do
 		"$TOP/benchmarks/report-cost.sh" 3 >"$out/report-cost-$p.txt" 2>&1 || true
 done
 
+"$TOP/scripts/mainline-tables.py" "$out" "$TOP/docs/mainline-reasons.tsv" \
+	>"$out/tables.md"
+say "tables: $out/tables.md"
 "$TOP/scripts/tap-summary.py" "$out"/*.tap || true
