@@ -10,7 +10,7 @@
 # was taken in place, samples stitched and without user part, perf.data
 # bytes. bytes= is the workload (a number for read()s, as before).
 # d_nouser= counts the samples with a cookie that no record has, for
-# every perf (d_lost= is this series' perf report --stats count). PERF
+# either perf (d_lost= is this series' perf report --stats count). PERF
 # (default perf) records and reads, DEFER_CG (default fp) and INPLACE_CG
 # (default fp,nodefer) are its --call-graph for the two recordings:
 # mainline's perf defers with fp,defer and walks in place with fp.
@@ -37,15 +37,20 @@ else
 	d_calls=$(rec defer.data "${DEFER_CG:-fp}") || exit 1
 	i_calls=$(rec inplace.data "${INPLACE_CG:-fp,nodefer}") || exit 1
 fi
-# Not merged, a sample whose user part is deferred ends with the frame
-# "\tHEX (cookie)"; a record's line is "TID DEFERRED CALLCHAIN [cookie:
-# HEX]". Distinct cookies, samples, samples whose cookie no record has.
-set -- $("$perf" script -i defer.data --no-merge-callchains -F tid,ip,sym 2>/dev/null |
-	awk '$2 == "(cookie)" { c = $1; sub(/^0+/, "", c); s++; n += !seen[c]++; per[c]++ }
-	     /DEFERRED CALLCHAIN \[cookie: / { c = $0
-		sub(/.*\[cookie: /, "", c); sub(/\].*/, "", c); sub(/^0+/, "", c); rec[c] = 1 }
-	     END { for (c in per) if (!(c in rec)) u += per[c]
-		   print n + 0, s + 0, u + 0 }')
+# From perf report -D, which both perfs print the same way: a sample whose
+# user part is deferred has PERF_CONTEXT_USER_DEFERRED (fffffffffffffd80)
+# and its cookie in its chain; a record's line ends with its cookie.
+# Distinct cookies, samples with one, samples whose cookie no record has.
+set -- $("$perf" report -D -i defer.data 2>/dev/null | awk '
+	/ PERF_RECORD_/ { s = $0 ~ /PERF_RECORD_SAMPLE\(/; mark = 0
+		if ($0 ~ /PERF_RECORD_CALLCHAIN_DEFERRED\(/) {
+			c = $NF; sub(/^0x/, "", c); sub(/^0+/, "", c); rec[c] = 1 }
+		next }
+	s && /^\.\.\.\.\. +[0-9]+: / {
+		if (mark) { c = $3; sub(/^0+/, "", c); n++; k += !seen[c]++; per[c]++ }
+		mark = $3 == "fffffffffffffd80" }
+	END { for (c in per) if (!(c in rec)) u += per[c]
+	      print k + 0, n + 0, u + 0 }')
 cookies=$1 cookie_samples=$2 nouser=$3
 set -- $(stats defer.data)
 # A sample taken in user mode has its user part walked in place, even on
