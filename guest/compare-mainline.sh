@@ -1,34 +1,47 @@
 #!/bin/sh
 # The guest side of scripts/compare-mainline.sh, on this series' kernel
-# or on Debian's mainline 7.2 kernel: the deferred kselftests, 64- and
-# 32-bit, as suites; the record side benchmark (bench-record.sh) with
-# this kernel's own perf, which defers with -g here and with --call-graph
-# fp,defer on 7.2 (/usr/bin/perf-mainline); then each perf reads a
-# deferred recording of the other one.
+# or on Debian's mainline 7.2 kernel. compare.parts= on the kernel
+# command line chooses, comma-separated (default all three):
+#   tests  the deferred kselftests, 64- and 32-bit, as suites
+#   bench  the record side benchmark (bench-record.sh) at 8 and 64
+#          frames, with this kernel's own perf, which defers with -g
+#          here and with --call-graph fp,defer on 7.2 (perf-mainline)
+#   cross  each perf reads a deferred recording of the kernel's own perf
 . /guest/suite.sh
 
+parts=tests,bench,cross
+for arg in $(cat /proc/cmdline); do
+	case $arg in compare.parts=*) parts=${arg#compare.parts=} ;; esac
+done
 case $(uname -r) in
 7.2.*) own=perf-mainline other=perf DEFER_CG=fp,defer INPLACE_CG=fp ;;
 *) own=perf other=perf-mainline DEFER_CG=fp INPLACE_CG=fp,nodefer ;;
 esac
 export DEFER_CG INPLACE_CG
-echo "### kernel $(uname -r), $own records"
-for t in deferred_callchain deferred_callchain_32; do
-	suite "kselftest.perf_events.$t" "/opt/selftests/perf_events/$t"
-done
+echo "### kernel $(uname -r), $own records, parts $parts"
 
-PERF=$own BENCH_DEPTHS="8 64" /guest/bench-record.sh
+case ,$parts, in *,tests,*)
+	for t in deferred_callchain deferred_callchain_32; do
+		suite "kselftest.perf_events.$t" "/opt/selftests/perf_events/$t"
+	done ;;
+esac
 
-# samples KIND PERF FILE: samples of deepstack, and those with its main()
-# in their callchain, as PERF reads FILE
+case ,$parts, in *,bench,*)
+	PERF=$own BENCH_DEPTHS="8 64" /guest/bench-record.sh ;;
+esac
+
+# samples RECORDER READER FILE: samples of deepstack, and those with its
+# main() in their callchain, as READER reads FILE
 samples() {
 	"$2" script -i "$3" -F comm,ip,sym 2>/dev/null | awk -v k="$1" -v p="$2" '
 		/^ *deepstack *$/ { n++; next }
 		$NF == "main" && !m[n]++ { u++ }
 		END { printf "### cross recorder=%s reader=%s samples=%d with_main=%d\n", k, p, n, u }'
 }
-cd /tmp || exit 1
-"$own" record -q --call-graph "$DEFER_CG" -e cpu-clock -F 2000 -o cross.data -- \
-	deepstack 16 2 65536 >/dev/null
-samples "$own" "$own" cross.data
-samples "$own" "$other" cross.data
+case ,$parts, in *,cross,*)
+	cd /tmp || exit 1
+	"$own" record -q --call-graph "$DEFER_CG" -e cpu-clock -F 2000 -o cross.data -- \
+		deepstack 16 2 65536 >/dev/null
+	samples "$own" "$own" cross.data
+	samples "$own" "$other" cross.data ;;
+esac

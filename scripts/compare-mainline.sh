@@ -4,15 +4,19 @@
 # build/compare-mainline/ (TAP files, guest logs, tables). Not a step of
 # the test command (README, "How long does this take"):
 # 1. Kernel: Debian's 7.2.13 cloud-amd64 kernel (sid) and this series'
-#    release kernel boot in the same guest (QEMU TCG, the test initramfs
-#    with mainline's perf 7.2 beside ours) and run guest/compare-mainline.sh:
-#    the deferred kselftests, 64- and 32-bit; the record side benchmark
-#    at 8 and 64 frames, ROUNDS rounds (default 3), mainline's perf with
-#    --call-graph fp,defer on 7.2 and ours with -g on ours, each against
-#    its own in place; each perf reading the other's deferred recording.
+#    kernels boot in the same guest (QEMU TCG, the test initramfs with
+#    mainline's perf 7.2 beside ours) and run guest/compare-mainline.sh:
+#    the deferred kselftests, 64- and 32-bit (ours: on the debug kernel
+#    of the test command; the release kernel has no BPF, io_uring,
+#    cgroups, kprobe events or 32-bit time syscalls); the record side
+#    benchmark at 8 and 64 frames, ROUNDS rounds (default 3), mainline's
+#    perf with --call-graph fp,defer on 7.2 and ours with -g on our
+#    release kernel, each against its own in place; each perf reading a
+#    deferred recording of the other.
 # 2. Tool, on the host: mainline's perf 7.2 (scripts/build-mainline-perf.sh)
 #    and ours on tests/perf-data, their AddressSanitizer builds on the
-#    fuzz regression inputs, and benchmarks/report-cost.sh with each perf.
+#    fuzz regression inputs, and benchmarks/report-cost.sh with each perf
+#    (a run stopped after 120 s says so).
 # 3. scripts/mainline-tables.py: the tables of docs/mainline.md, with the
 #    reasons of docs/mainline-reasons.tsv, in build/compare-mainline/tables.md.
 set -euo pipefail
@@ -32,29 +36,33 @@ fi
 "$TOP/scripts/build-mainline-perf.sh"
 mainline=$BUILD/mainline/perf/perf
 "$TOP/scripts/build-kernel.sh" release
+"$TOP/scripts/build-kernel.sh" debug
 "$TOP/scripts/build-perf.sh"
 "$TOP/scripts/build-selftests.sh"
 MAINLINE_PERF=$mainline INITRAMFS=$out/initramfs.cpio "$TOP/scripts/build-initramfs.sh"
 
-# A benchmark round is 8 measurements of about 10 s under TCG.
-timeout=$((900 + rounds * 300))
-for k in mainline series; do
-	image=$vmlinuz
-	[ $k = series ] && image=release
-	say "booting the $k kernel (guest log: $out/guest-$k.log)"
+# boot NAME KERNEL PARTS TIMEOUT: guest/compare-mainline.sh's PARTS on
+# KERNEL, its log and results in $out/*-NAME.*
+boot() {
+	local name=$1 image=$2 parts=$3 timeout=$4 log=$out/guest-$1.log
+	say "booting $image for $parts (guest log: $log)"
 	INITRAMFS=$out/initramfs.cpio "$TOP/scripts/run-guest.sh" -s -k "$image" \
-		-t "$timeout" -a "dcp.run=/guest/compare-mainline.sh dcp.repeat=$rounds" \
-		"$out/guest-$k.log" || true
+		-t "$timeout" -a "dcp.run=/guest/compare-mainline.sh compare.parts=$parts" \
+		-a "dcp.repeat=$rounds" "$log" || true
 	# The benchmark's section holds no TAP: checked for splats only
-	sed -E '/^### (BEGIN|END) bench( rc=[0-9]+)?$/d' "$out/guest-$k.log" \
-		>"$out/guest-$k.checked.log"
-	"$TOP/scripts/check-guest-log.py" --no-kunit "$out/guest-$k.checked.log" \
-		>"$out/guest-$k.tap" || true
-	sed -n '/^### BEGIN bench/,/^### END bench/p' "$out/guest-$k.log" |
-		grep '^round=' | python3 "$TOP/benchmarks/summarize-record.py" \
-		>"$out/record-$k.md" || true
-	sed -n 's/^### \(cross recorder=.*\)/\1/p' "$out/guest-$k.log" >"$out/cross-$k.txt"
-done
+	sed -E '/^### (BEGIN|END) bench( rc=[0-9]+)?$/d' "$log" >"$out/guest-$name.checked.log"
+	"$TOP/scripts/check-guest-log.py" --no-kunit "$out/guest-$name.checked.log" \
+		>"$out/guest-$name.tap" || true
+	case $parts in *bench*)
+		sed -n '/^### BEGIN bench/,/^### END bench/p' "$log" | grep '^round=' |
+			python3 "$TOP/benchmarks/summarize-record.py" >"$out/record-$name.md" || true ;;
+	esac
+	sed -n 's/^### \(cross recorder=.*\)/\1/p' "$log" >"$out/cross-$name.txt"
+}
+# A benchmark round is 8 measurements of about 10 s under TCG.
+boot mainline "$vmlinuz" tests,bench,cross $((900 + rounds * 300))
+boot series debug tests 1500
+boot series-release release bench,cross $((300 + rounds * 300))
 
 say "perf.data tests with each perf"
 for t in "$TOP"/tests/perf-data/*.sh; do
@@ -76,7 +84,7 @@ say "report side cost, each perf"
 for p in series mainline; do
 	perf=$BUILD/perf/perf
 	[ $p = mainline ] && perf=$mainline
-	PERF=$perf RUN_TIMEOUT=300 \
+	PERF=$perf RUN_TIMEOUT=120 \
 		SPECS="${SPECS:-1000,1,4,32 10000,10,4,32 100000,100,4,32 1000000,1000,4,32 1000000,10000,4,32}" \
 		"$TOP/benchmarks/report-cost.sh" 3 >"$out/report-cost-$p.txt" 2>&1 || true
 done
