@@ -95,7 +95,7 @@ def main():
         sys.exit(__doc__)
     d, reasons = sys.argv[1], load_reasons(sys.argv[2])
     missing = []
-    table('Kernel: the deferred kselftests (guest: this series' debug kernel, Debian's 7.2.13 cloud kernel)',
+    table("Kernel: the deferred kselftests (guest: this series' debug kernel, Debian's 7.2.13 cloud kernel)",
           results(f'{d}/guest-series.tap'), results(f'{d}/guest-mainline.tap'),
           reasons, missing)
     for f in sorted(glob.glob(f'{d}/perf-data-series-*.tap')):
