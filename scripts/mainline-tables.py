@@ -90,6 +90,53 @@ def table(title, ours, theirs, reasons, missing):
     print(f'\n{len(names)} tests, {same} with the same result.\n')
 
 
+def record_tables(d):
+    print('### Kernel: the record side benchmark (guest)\n')
+    for name, what in (('series-release', "this series' release kernel, its perf with -g"),
+                       ('mainline', "Debian's 7.2.13 cloud kernel, mainline's perf with --call-graph fp,defer")):
+        path = f'{d}/record-{name}.md'
+        print(f'{what}:\n')
+        print(open(path).read().strip() if os.path.exists(path) else '(no results)')
+        print()
+
+
+def cross_table(d):
+    print('### Each perf on the other\'s deferred recording (guest)\n')
+    print('| kernel | recorded by | read by | samples | samples with main() |')
+    print('| --- | --- | --- | --- | --- |')
+    for name, kernel in (('series-release', 'this series'), ('mainline', 'mainline 7.2')):
+        path = f'{d}/cross-{name}.txt'
+        if not os.path.exists(path):
+            continue
+        for line in open(path):
+            v = dict(kv.split('=', 1) for kv in line.split()[1:])
+            print(f"| {kernel} | {v['recorder']} | {v['reader']} | {v['samples']} | {v['with_main']} |")
+    print()
+
+
+def report_cost(d):
+    """report-cost.sh of each perf, side by side by file and tool"""
+    rows = {}
+    for name in ('series', 'mainline'):
+        path = f'{d}/report-cost-{name}.txt'
+        if not os.path.exists(path):
+            continue
+        for line in open(path):
+            f = line.split(None, 2)
+            if len(f) < 3 or not f[0][0].isdigit():
+                continue
+            rows.setdefault((f[0], f[1]), {})[name] = f[2].strip()
+    print('### Tool: perf script and perf report on generated files (host)\n')
+    print('Each cell: time deferred / in place, peak RSS deferred / in place, '
+          'µs per deferred sample, median (min-max) of 3 runs.\n')
+    print('| samples,threads,per entry,depth | tool | this series | mainline 7.2 |')
+    print('| --- | --- | --- | --- |')
+    for (spec, tool), v in rows.items():
+        cells = [re.sub(r'\s{2,}', ' · ', v.get(n, '-')) for n in ('series', 'mainline')]
+        print(f'| {spec} | {tool} | {cells[0]} | {cells[1]} |')
+    print()
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -98,10 +145,13 @@ def main():
     table("Kernel: the deferred kselftests (guest: this series' debug kernel, Debian's 7.2.13 cloud kernel)",
           results(f'{d}/guest-series.tap'), results(f'{d}/guest-mainline.tap'),
           reasons, missing)
+    record_tables(d)
+    cross_table(d)
     for f in sorted(glob.glob(f'{d}/perf-data-series-*.tap')):
         suite = f[len(f'{d}/perf-data-series-'):-len('.tap')]
         table(f'Tool: tests/perf-data/{suite}.sh (host)', results(f),
               results(f'{d}/perf-data-mainline-{suite}.tap'), reasons, missing)
+    report_cost(d)
     print(f'Rows that differ without a reason: {len(missing)}')
     for name in missing:
         print(f'- {name}')
