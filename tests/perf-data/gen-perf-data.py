@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""usage: gen-perf-data.py [--pipe [--rounds]] [--big-endian] [--in-place] [--branches] [--max-stack N] SCENARIO OUT
+"""usage: gen-perf-data.py [--pipe [--rounds]] [--big-endian] [--attr-tail VALUE] [--in-place] [--branches] [--max-stack N] SCENARIO OUT
        gen-perf-data.py [--max-stack N] --expect WHAT SCENARIO OUT
        gen-perf-data.py [--in-place] --bench SAMPLES,THREADS,PER_ENTRY,DEPTH[,RECORDS] OUT
 
@@ -66,6 +66,7 @@ BRANCHES = [(0x401000, 0x401100), (0x401200, 0x401300)]
 BRANCH_COUNTS = [3, 5]
 
 ATTR_SIZE = 136                 # PERF_ATTR_SIZE_VER8
+ATTR_TAIL = None                # --attr-tail: config4, in an attr of 144 bytes
 BIT = {"disabled": 0, "mmap": 8, "comm": 9, "task": 13,
        "sample_id_all": 18, "exclude_guest": 20, "comm_exec": 24,
        "defer_callchain": 38, "defer_output": 39}
@@ -105,7 +106,9 @@ class Writer:
         # sample_regs_user, sample_stack_user, clockid, sample_regs_intr,
         # aux_watermark, sample_max_stack
         a += self.pack("QIiQIH", 0, 0, 0, 0, 0, max_stack)
-        a += bytes(ATTR_SIZE - len(a))
+        a += bytes(136 - len(a))
+        if ATTR_TAIL is not None:
+            a += self.pack("Q", ATTR_TAIL)
         return a
 
     def sample_id(self, pid, tid, time, cpu, ident):
@@ -502,6 +505,9 @@ def attrs(w, in_place):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--pipe", action="store_true")
+    ap.add_argument("--attr-tail", type=lambda v: int(v, 0), metavar="VALUE",
+                    help="attrs of 144 bytes, as perf 7.2 writes them, whose "
+                         "last 8 (config4, unknown to 6.12) hold VALUE")
     ap.add_argument("--rounds", action="store_true",
                     help="with --pipe: a FINISHED_ROUND after each event")
     ap.add_argument("--big-endian", action="store_true")
@@ -518,6 +524,10 @@ def main():
     ap.add_argument("scenario", nargs="?", choices=sorted(SCENARIOS))
     ap.add_argument("out")
     args = ap.parse_args()
+    if args.attr_tail is not None:
+        global ATTR_SIZE, ATTR_TAIL, DATA_OFFSET
+        ATTR_SIZE, ATTR_TAIL = 144, args.attr_tail
+        DATA_OFFSET = HEADER_SIZE + 2 * (ATTR_SIZE + 16) + 16
     if args.bench:
         events = bench(*(int(v) for v in args.bench.split(",")))
     elif args.scenario:

@@ -58,7 +58,7 @@ set -- $all; n_all=$#
 set -- $inject_scenarios; n_inject=$#
 set -- $report_scenarios; n_report=$#
 set -- $nomerge_scenarios; n_nomerge=$#
-echo "1..$((1 + 2 * n_all + 17 + n_report + n_nomerge + 4 + 2 * n_inject + 2 + 3))"
+echo "1..$((1 + 2 * n_all + 21 + n_report + n_nomerge + 4 + 2 * n_inject + 2 + 3))"
 
 for s in $all; do
 	python3 "$gen" "$s" "$tmp/$s.data"
@@ -111,6 +111,24 @@ check "threads, big-endian file: stitched chains, as in place" "$tmp/got" <"$tmp
 python3 "$gen" --big-endian --pipe threads "$tmp/be.pipe"
 script "$perf" - <"$tmp/be.pipe" >"$tmp/got"
 check "threads, big-endian pipe: stitched chains, in time order" "$tmp/got" <"$tmp/threads.expect"
+
+# perf 7.2 writes attrs of 144 bytes (config4): read as any other while
+# what 6.12 does not know is 0, refused with the reason otherwise.
+python3 "$gen" --attr-tail 0 threads "$tmp/a144.data"
+script "$perf" "$tmp/a144.data" >"$tmp/got"
+check "threads, attrs of 144 bytes as perf 7.2 writes them: as in place" "$tmp/got" <"$tmp/threads.expect"
+python3 "$gen" --attr-tail 0 --big-endian threads "$tmp/a144be.data"
+script "$perf" "$tmp/a144be.data" >"$tmp/got"
+check "threads, big-endian, attrs of 144 bytes: as in place" "$tmp/got" <"$tmp/threads.expect"
+python3 "$gen" --attr-tail 0 --pipe --rounds threads - | script "$perf" - >"$tmp/got"
+check "threads, pipe, attrs of 144 bytes: in time order" "$tmp/got" <"$tmp/threads.expect"
+python3 "$gen" --attr-tail 1 threads "$tmp/a144x.data"
+"$perf" script -v -i "$tmp/a144x.data" >/dev/null 2>"$tmp/err"
+grep -o 'file uses a more recent and unsupported ABI.*\|incompatible file format' "$tmp/err" >"$tmp/got"
+check "attrs of 144 bytes whose last 8 are not 0: refused, saying why" "$tmp/got" <<'EXPECTED'
+file uses a more recent and unsupported ABI (8 bytes extra, not all 0)
+incompatible file format
+EXPECTED
 
 # With the queue full, a sample waiting for its record no longer holds the
 # others back: it comes out later than they do, with its user part, and is
