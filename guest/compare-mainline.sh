@@ -43,5 +43,10 @@ case ,$parts, in *,cross,*)
 	"$own" record -q --call-graph "$DEFER_CG" -e cpu-clock -F 2000 -o cross.data -- \
 		deepstack 16 2 65536 >/dev/null
 	samples "$own" "$own" cross.data
-	samples "$own" "$other" cross.data ;;
+	samples "$own" "$other" cross.data
+	# The first samples as each reads them, for the log
+	for p in "$own" "$other"; do
+		"$p" script -i cross.data -F comm,ip,sym 2>&1 | head -30 |
+			sed "s/^/### cross-out $p: /"
+	done ;;
 esac
