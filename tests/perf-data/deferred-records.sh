@@ -2,7 +2,8 @@
 # usage: PERF=build/perf/perf tests/perf-data/deferred-records.sh
 # Reads perf.data files written by gen-perf-data.py with the patched perf
 # and checks, as TAP, that PERF_RECORD_CALLCHAIN_DEFERRED is parsed and
-# dumped in file and pipe mode and from a big-endian file, counted by
+# dumped in file and pipe mode and from a big-endian file (whose
+# feature sections are read too), counted by
 # --stats, passed through by perf inject, that perf script and perf report
 # stitch the samples to them (in detail: stitch-callchains.sh), and that a
 # malformed or truncated file gives a warning or an error, never a crash.
@@ -27,7 +28,7 @@ script_out() {
 	cat "$tmp/script_out" "$tmp/script_err"
 }
 
-echo "1..17"
+echo "1..18"
 python3 "$gen" basic "$tmp/le.data"
 python3 "$gen" --big-endian basic "$tmp/be.data"
 
@@ -54,6 +55,13 @@ EXPECTED
 
 records "$tmp/be.data" >"$tmp/be.txt"
 check "big-endian file: the same records" "$tmp/be.txt" <"$tmp/le.txt"
+
+"$perf" report --header-only -i "$tmp/be.data" 2>"$tmp/err" |
+	grep '^# hostname' >"$tmp/feat.txt"
+cat "$tmp/err" >>"$tmp/feat.txt"
+check "big-endian file: its feature sections are read" "$tmp/feat.txt" <<'EXPECTED'
+# hostname : gen-perf-data
+EXPECTED
 
 python3 "$gen" --pipe basic - >"$tmp/pipe.data"
 records - <"$tmp/pipe.data" >"$tmp/pipe.txt"

@@ -74,6 +74,8 @@ BIT = {"disabled": 0, "mmap": 8, "comm": 9, "task": 13,
 SAMPLING_ID, TRACKING_ID = 1, 2
 PID = 4242
 HEADER_SIZE = 104
+HEADER_HOSTNAME = 3
+HEADER_NRCPUS = 7
 DATA_OFFSET = HEADER_SIZE + 2 * (ATTR_SIZE + 16) + 16
 
 
@@ -477,11 +479,26 @@ def file_mode(w, events, in_place):
     out += w.pack("QQ", attrs_off, 2 * (ATTR_SIZE + 16))
     out += w.pack("QQ", DATA_OFFSET, len(data))
     out += w.pack("QQ", 0, 0)
-    out += bytes(32)                    # no feature sections
+    # perf takes a byte-swapped file whose features lack HEADER_HOSTNAME
+    # (which perf record always writes) for one older than that feature,
+    # with build ids only: give a big-endian file a host name, and the
+    # CPU counts that perf 7.2 warns about when features lack them.
+    feats = {}
+    if w.big_endian:
+        name = b"gen-perf-data\0"
+        name += bytes(-len(name) % 64)  # NAME_ALIGN
+        feats[HEADER_HOSTNAME] = w.pack("I", len(name)) + name
+        feats[HEADER_NRCPUS] = w.pack("II", 4, 4)
+    out += w.pack("Q", sum(1 << f for f in feats)) + bytes(24)
     for i, a in enumerate(attrs(w, in_place)):
         out += a + w.pack("QQ", ids_off + 8 * i, 8)
     out += w.pack("QQ", SAMPLING_ID, TRACKING_ID)
-    return out + data
+    out += data
+    off = len(out) + 16 * len(feats)
+    for f in sorted(feats):
+        out += w.pack("QQ", off, len(feats[f]))
+        off += len(feats[f])
+    return out + b"".join(feats[f] for f in sorted(feats))
 
 
 def pipe_mode(w, events, in_place, rounds):
