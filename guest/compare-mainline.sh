@@ -15,7 +15,7 @@ for arg in $(cat /proc/cmdline); do
 done
 case $(uname -r) in
 7.2.*) own=perf-mainline other=perf DEFER_CG=fp,defer INPLACE_CG=fp ;;
-*) own=perf other=perf-mainline DEFER_CG=fp INPLACE_CG=fp,nodefer ;;
+*) own=perf other=perf-mainline DEFER_CG=fp,defer INPLACE_CG=fp,nodefer ;;
 esac
 export DEFER_CG INPLACE_CG
 echo "### kernel $(uname -r), $own records, parts $parts"

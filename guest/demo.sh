@@ -80,7 +80,8 @@ table() {	# table WORK: measure-record.sh's line on stdin, side by side
 
 echo "### BEGIN demo"
 echo "workload: deepstack: $depth frames deep, $(describe "$work"), $secs s;"
-echo "recorded with perf record -g (deferred) and --call-graph fp,nodefer (in place)"
+echo "recorded with perf record --call-graph fp,defer (deferred, the records kept) and"
+echo "--call-graph fp,nodefer (in place); perf record -g writes the records into the samples"
 numbers=$(measure work "$work") || fail
 
 echo

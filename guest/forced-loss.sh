@@ -16,7 +16,7 @@ data=$dir/perf.data
 # its exec are read before the buffer overflows: lost records must not
 # hide the symbols.
 renice 19 -p $$ >/dev/null
-taskset -c 0 perf record -D 500 -m "$pages" -e task-clock -c 100000 -g -o "$data" -- \
+taskset -c 0 perf record -D 500 -m "$pages" -e task-clock -c 100000 --call-graph fp,defer -o "$data" -- \
 	phases "$seconds" 40 \
 	>"$dir/phases" 2>"$dir/record"
 renice 0 -p $$ >/dev/null

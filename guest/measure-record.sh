@@ -1,9 +1,10 @@
 #!/bin/sh
 # usage: measure-record.sh DEPTH SECONDS WORKLOAD [defer-first|inplace-first]
 # Runs deepstack DEPTH SECONDS WORKLOAD (BYTES of read(), cpu or getppid:
-# workloads/deepstack.c) unrecorded, under perf record -g (deferred user
-# callchains: defer.data) and under perf record --call-graph fp,nodefer
-# (inplace.data), in the current directory, and prints one line of
+# workloads/deepstack.c) unrecorded, under perf record --call-graph
+# fp,defer (deferred user callchains, the records kept: defer.data) and
+# under perf record --call-graph fp,nodefer (inplace.data), in the
+# current directory, and prints one line of
 # key=value numbers: the workload's calls (or units of work) in each run,
 # samples, deferred records, distinct cookies of the samples (kernel
 # entries with samples), samples with a cookie, samples whose user part
@@ -11,8 +12,8 @@
 # bytes. bytes= is the workload (a number for read()s, as before).
 # d_nouser= counts the samples with a cookie that no record has, for
 # either perf (d_lost= is this series' perf report --stats count). PERF
-# (default perf) records and reads, DEFER_CG (default fp) and INPLACE_CG
-# (default fp,nodefer) are its --call-graph for the two recordings:
+# (default perf) records and reads, DEFER_CG (default fp,defer) and
+# INPLACE_CG (default fp,nodefer) are its --call-graph for the two recordings:
 # mainline's perf defers with fp,defer and walks in place with fp.
 depth=$1 secs=$2 work=$3 order=${4:-defer-first}
 perf=${PERF:-perf}
@@ -32,9 +33,9 @@ stats() {	# stats FILE: samples, records, stitched, without user part
 plain=$(deepstack "$depth" "$secs" "$work") || exit 1
 if [ "$order" = inplace-first ]; then
 	i_calls=$(rec inplace.data "${INPLACE_CG:-fp,nodefer}") || exit 1
-	d_calls=$(rec defer.data "${DEFER_CG:-fp}") || exit 1
+	d_calls=$(rec defer.data "${DEFER_CG:-fp,defer}") || exit 1
 else
-	d_calls=$(rec defer.data "${DEFER_CG:-fp}") || exit 1
+	d_calls=$(rec defer.data "${DEFER_CG:-fp,defer}") || exit 1
 	i_calls=$(rec inplace.data "${INPLACE_CG:-fp,nodefer}") || exit 1
 fi
 # From perf report -D, which both perfs print the same way: a sample whose

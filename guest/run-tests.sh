@@ -42,6 +42,7 @@ suite perf-test /guest/perf-test-tap.sh \
 	"Lookup mmap thread"
 deferred_perf_tests
 suite forced-loss /guest/forced-loss.sh 5
+suite readers-recording /guest/readers-recording.sh
 
 case $inject in
 warn)

@@ -11,7 +11,8 @@
 # unpacked linux-perf package, gives perf and its /usr/lib/perf-core;
 # KBUILD_DIR the kernel build whose gen_init_cpio and headers to use;
 # SELFTESTS the kselftests' build directory; INITRAMFS the output.
-# MAINLINE_PERF adds that perf binary as /usr/bin/perf-mainline.
+# MAINLINE_PERF adds that perf binary as /usr/bin/perf-mainline. PERF is
+# the perf binary otherwise (default build/perf/perf).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -65,7 +66,7 @@ if [ -n "${PERF_ROOT:-}" ]; then
 		add_file "/${f#"$PERF_ROOT"/}" "$f" "$(stat -c %a "$f")"
 	done < <(find "$PERF_ROOT/usr/lib/perf-core" "$PERF_ROOT/usr/share/perf-core" -type f)
 else
-	add_elf /usr/bin/perf "$BUILD/perf/perf"
+	add_elf /usr/bin/perf "${PERF:-$BUILD/perf/perf}"
 fi
 # For scripts/compare-mainline.sh: mainline's perf beside ours
 [ -z "${MAINLINE_PERF:-}" ] || add_elf /usr/bin/perf-mainline "$MAINLINE_PERF"

@@ -27,6 +27,8 @@ pkgs=(
 	python3-ply python3-git
 	# tests/perf-data: Debian's perf 6.1 reads what perf inject writes
 	linux-perf
+	# tests/perf-data: gen-perf-data.py --zstd compresses with zstd(1)
+	zstd
 	# tests/perf-data: hotspot's perfparser (scripts/get-perfparser.sh)
 	libqt5core5a libqt5network5
 	# tests/fuzz: perf built with clang, libFuzzer, ASan and UBSan

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# usage: scripts/run-guest.sh [-s] [-k debug|release|DIR|IMAGE] [-t SECONDS] [-a KERNEL_ARGS] LOG
+# usage: scripts/run-guest.sh [-s] [-k debug|release|DIR|IMAGE] [-t SECONDS] [-a KERNEL_ARGS] [-o FILE] LOG
 # Boots build/kernel-<flavour> (or the kernel built in DIR, or the kernel
 # image file IMAGE) with build/initramfs.cpio (or $INITRAMFS) in QEMU (TCG,
 # 2 vCPUs) and writes the serial console to LOG, while showing its
@@ -13,21 +13,24 @@
 # one put in while patching a jump label after the patching has finished:
 # "Oops: int3" in __schedule(), within seconds of the attribute fuzzer on
 # any kernel with jump labels, Debian's own 6.12.117 included.
+# -o FILE: what the guest writes to its second serial port, /dev/ttyS1
+# (files for the host: guest/readers-recording.sh).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-flavour=debug timeout=900 args="" accel=tcg
-while getopts sk:t:a: opt; do
+flavour=debug timeout=900 args="" accel=tcg serial2=null
+while getopts sk:t:a:o: opt; do
 	case $opt in
 	s) accel=tcg,thread=single ;;
 	k) flavour=$OPTARG ;;
 	t) timeout=$OPTARG ;;
 	a) args="$args $OPTARG" ;;
+	o) serial2=file:$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || die "usage: $0 [-s] [-k debug|release|DIR|IMAGE] [-t SECONDS] [-a KERNEL_ARGS] LOG"
+[ $# -eq 1 ] || die "usage: $0 [-s] [-k debug|release|DIR|IMAGE] [-t SECONDS] [-a KERNEL_ARGS] [-o FILE] LOG"
 log=$1
 initramfs=${INITRAMFS:-$BUILD/initramfs.cpio}
 case $flavour in
@@ -64,7 +67,8 @@ watchdog=$!
 
 set +e
 qemu-system-x86_64 -M pc -accel "$accel" -cpu max -smp 2 -m 1G \
-	-nodefaults -no-reboot -display none -serial stdio -pidfile "$pidfile" \
+	-nodefaults -no-reboot -display none -serial stdio -serial "$serial2" \
+	-pidfile "$pidfile" \
 	-kernel "$kernel" -initrd "$initramfs" \
 	-append "console=ttyS0 panic=-1 $args" </dev/null |
 	stdbuf -oL tr -d '\r' | tee "$log" | grep --line-buffered '^###' >&2

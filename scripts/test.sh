@@ -64,6 +64,8 @@ perf_data_tests() {
 }
 
 step get-perfparser "$TOP/scripts/get-perfparser.sh"
+# samply, perfparser 1.6 and perf 6.12 of sid and trixie for tests/readers
+step get-readers "$TOP/scripts/get-readers.sh" >/dev/null
 if step build-kernel "$TOP/scripts/build-kernel.sh" debug &&
    step build-perf "$TOP/scripts/build-perf.sh" && perf_data_tests &&
    step build-selftests "$TOP/scripts/build-selftests.sh" &&
@@ -71,9 +73,13 @@ if step build-kernel "$TOP/scripts/build-kernel.sh" debug &&
 	say "booting the debug kernel in QEMU (guest log: $results/guest.log)"
 	step guest "$TOP/scripts/run-guest.sh" -k debug -t "${GUEST_TIMEOUT:-1200}" \
 		-a "dcp.run=tests ${TEST_INJECT:+dcp.inject=$TEST_INJECT}" \
-		"$results/guest.log" || true
+		-o "$results/guest-files.txt" "$results/guest.log" || true
 	"$TOP/scripts/check-guest-log.py" "$results/guest.log" \
 		>"$results/guest.tap" 2>"$results/guest-failures.txt" || true
+	# Other readers on the guest's perf record -g files
+	"$TOP/scripts/guest-files.py" "$results/guest-files.txt" "$results/readers" \
+		>/dev/null || true
+	"$TOP/tests/readers/readers.sh" "$results/readers" >"$results/readers.tap" || true
 	# A CPU with user context tracking changes the way out to user
 	# space: a second, short boot (KUnit is checked in the first).
 	say "booting it with nohz_full=1 (guest log: $results/guest-nohz-full.log)"

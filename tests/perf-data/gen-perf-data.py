@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""usage: gen-perf-data.py [--pipe [--rounds]] [--big-endian] [--attr-tail VALUE] [--in-place] [--branches] [--max-stack N] SCENARIO OUT
+"""usage: gen-perf-data.py [--pipe | [--zstd [--zstd-chunk BYTES]] [--cut]] [--rounds] [--big-endian] [--attr-tail VALUE] [--in-place] [--branches] [--max-stack N] SCENARIO OUT
        gen-perf-data.py [--max-stack N] --expect WHAT SCENARIO OUT
        gen-perf-data.py [--in-place] --bench SAMPLES,THREADS,PER_ENTRY,DEPTH[,RECORDS] OUT
 
@@ -12,7 +12,19 @@ what a big-endian machine would. --max-stack N sets the cpu-clock
 event's sample_max_stack (--expect then cuts the stitched chains to N
 frames). With --branches the cpu-clock samples
 also have a branch stack with branch counters (perf record -j
-any,counter). SCENARIO is one of the names in SCENARIOS below.
+any,counter). --rounds puts a FINISHED_ROUND after each event (after
+each PERF_RECORD_COMPRESSED with --zstd). SCENARIO is one of the names
+in SCENARIOS below.
+
+--zstd writes the records of the data section as perf record -z does:
+in PERF_RECORD_COMPRESSED records (the header and a zstd frame, made by
+the zstd program), one record each, or with --zstd-chunk the records
+cut every BYTES bytes (a record may straddle two, as when perf record
+reaches the end of its ring buffer), and the HEADER_COMPRESSED feature.
+perf decompresses each into a buffer of its own. File mode only.
+--cut ends the data section inside one more record, as in a recording
+cut short: perf reads what comes before it, but cannot index the
+records.
 
 Each sample of a scenario says which user part perf must stitch on to
 it, or None where it must be shown without one (its record lost). With
@@ -35,6 +47,7 @@ perf must show a scenario exactly as its --in-place variant.
 """
 import argparse
 import struct
+import subprocess
 import sys
 from dataclasses import dataclass
 
@@ -46,6 +59,7 @@ PERF_RECORD_CALLCHAIN_DEFERRED = 22
 PERF_RECORD_THREAD_MAP = 73
 PERF_RECORD_HEADER_ATTR = 64
 PERF_RECORD_FINISHED_ROUND = 68
+PERF_RECORD_COMPRESSED = 81
 
 PERF_CONTEXT_KERNEL = (1 << 64) - 128
 PERF_CONTEXT_USER = (1 << 64) - 512
@@ -76,6 +90,8 @@ PID = 4242
 HEADER_SIZE = 104
 HEADER_HOSTNAME = 3
 HEADER_NRCPUS = 7
+HEADER_COMPRESSED = 27
+COMP_MMAP_LEN = 528384          # perf record -z's, with 128 data pages
 DATA_OFFSET = HEADER_SIZE + 2 * (ATTR_SIZE + 16) + 16
 
 
@@ -209,7 +225,17 @@ class X:
     body: bytes = b""
 
 
+@dataclass
+class F:
+    """PERF_RECORD_FINISHED_ROUND: every event up to the largest time of
+    the round before is written (perf record writes one after each pass
+    over the ring buffers)."""
+    time = None
+
+
 def encode(w, ev, in_place):
+    if isinstance(ev, F):
+        return w.record(PERF_RECORD_FINISHED_ROUND, 0, b"")
     if isinstance(ev, X):
         return w.record(ev.rtype, 0, ev.body)
     if isinstance(ev, E):
@@ -395,12 +421,35 @@ def blocked():
     return events + [R(PID, 9000, 0, 0x91, UIPS)]
 
 
+def migrated():
+    """A kernel entry of thread A has samples on CPUs 1 and 3, and perf
+    record, reading CPU 1's ring buffer before CPU 3's, writes the later
+    one first; its record comes two rounds later, after a sample of
+    thread B and its record. (Events in the order perf record writes
+    them, not in time order.)"""
+    return [C(PID, 1000), C(PID + 1, 1010),
+            S(PID, 2200, 1, 0xc1, UIPS),
+            S(PID, 2100, 3, 0xc1, UIPS),
+            S(PID + 1, 2300, 2, 0xd1, U2),
+            F(),
+            R(PID + 1, 2350, 2, 0xd1, U2),
+            F(),
+            R(PID, 2400, 3, 0xc1, UIPS),
+            S(PID + 1, 2500, 2, 0xd3, U4),
+            F(),
+            R(PID + 1, 2600, 2, 0xd3, U4),
+            F()]
+
+
 SCENARIOS = {"basic": basic, "malformed-nr": malformed_nr,
              "zero-cookie": zero_cookie, "short-record": short_record,
              "short-fixed": short_fixed, "huge-stack": huge_stack,
              "exit": exit_thread, "threads": threads, "lost": lost,
              "early-record": early_record, "eof": eof,
-             "user-mode": user_mode, "blocked": blocked}
+             "user-mode": user_mode, "blocked": blocked,
+             "migrated": migrated}
+# Scenarios whose events are not written in time order
+UNSORTED = {"migrated"}
 
 
 def bench(samples, threads, per_entry, depth, records=1):
@@ -432,6 +481,10 @@ def bench(samples, threads, per_entry, depth, records=1):
     return events
 
 
+def timed(events):
+    return [ev for ev in events if not isinstance(ev, F)]
+
+
 def hexs(ips):
     return [f"{ip:x}" for ip in ips]
 
@@ -460,7 +513,7 @@ def expect(what, events, max_stack=0):
     if what == "script":
         return [line(ev, ev.user) for ev in sorted(samples, key=lambda ev: ev.time)]
     lines = []
-    for ev in sorted(events, key=lambda ev: ev.time):
+    for ev in sorted(timed(events), key=lambda ev: ev.time):
         if isinstance(ev, S):
             lines.append(" ".join([head(ev)] + hexs(KIPS if ev.kernel else []) +
                                   [f"{ev.cookie:x} (cookie)"]))
@@ -470,10 +523,63 @@ def expect(what, events, max_stack=0):
     return lines
 
 
-def file_mode(w, events, in_place):
+def zstd(data):
+    """One zstd frame holding DATA, from the zstd program."""
+    return subprocess.run(["zstd", "-q", "-c", "-1"], input=data,
+                          stdout=subprocess.PIPE, check=True).stdout
+
+
+def compress(w, events, chunk, rounds):
+    """The records EVENTS as PERF_RECORD_COMPRESSED records: one each, or
+    cut every CHUNK bytes; FINISHED_ROUND records stay as they are, as
+    perf record writes them. Returns the records and the largest amount
+    of data one of them decompresses to."""
+    fin = w.record(PERF_RECORD_FINISHED_ROUND, 0, b"")
+    end = fin if rounds else b""
+    groups, group = [], []
+    for ev in events:
+        if ev == fin:
+            groups.append((group, ev))
+            group = []
+        elif ev:                # no records of --in-place
+            group.append(ev)
+    groups.append((group, b""))
+    out, largest = [], 0
+    for group, fin in groups:
+        if chunk:
+            data = b"".join(group)
+            group = [data[i:i + chunk] for i in range(0, len(data), chunk)]
+        for part in group:
+            z = zstd(part)
+            if 8 + len(z) > 0xffff:
+                sys.exit(f"a PERF_RECORD_COMPRESSED of {8 + len(z)} bytes: "
+                         "a smaller --zstd-chunk")
+            out.append(w.record(PERF_RECORD_COMPRESSED, 0, z) + end)
+            largest = max(largest, len(part))
+        out.append(fin)
+    return out, largest
+
+
+def file_mode(w, events, in_place, rounds=False, zstd_chunk=None, cut=False):
     attrs_off = HEADER_SIZE
     ids_off = attrs_off + 2 * (ATTR_SIZE + 16)
+    feats = {}
+    if zstd_chunk is not None:
+        size = sum(len(ev) for ev in events)
+        events, largest = compress(w, events, zstd_chunk, rounds)
+        # comp_ver (perf record leaves it 0), comp_type (1: zstd),
+        # comp_level, comp_ratio, comp_mmap_len: the size of the buffer
+        # perf decompresses each record into.
+        ratio = round(size / sum(len(ev) for ev in events))
+        feats[HEADER_COMPRESSED] = w.pack("IIIII", 0, 1, 1, ratio,
+                                          max(COMP_MMAP_LEN, largest))
+    elif rounds:
+        end = w.record(PERF_RECORD_FINISHED_ROUND, 0, b"")
+        events = [ev + end for ev in events]
     data = b"".join(events)
+    if cut:
+        # Half of one more record: the data end inside it.
+        data += w.comm(PID, PID, "cut", 1 << 40)[:16]
     out = b"PERFILE2" if not w.big_endian else b"2ELIFREP"
     out += w.pack("QQ", HEADER_SIZE, ATTR_SIZE + 16)
     out += w.pack("QQ", attrs_off, 2 * (ATTR_SIZE + 16))
@@ -483,7 +589,6 @@ def file_mode(w, events, in_place):
     # (which perf record always writes) for one older than that feature,
     # with build ids only: give a big-endian file a host name, and the
     # CPU counts that perf 7.2 warns about when features lack them.
-    feats = {}
     if w.big_endian:
         name = b"gen-perf-data\0"
         name += bytes(-len(name) % 64)  # NAME_ALIGN
@@ -526,7 +631,17 @@ def main():
                     help="attrs of 144 bytes, as perf 7.2 writes them, whose "
                          "last 8 (config4, unknown to 6.12) hold VALUE")
     ap.add_argument("--rounds", action="store_true",
-                    help="with --pipe: a FINISHED_ROUND after each event")
+                    help="a FINISHED_ROUND after each event (each "
+                         "PERF_RECORD_COMPRESSED with --zstd)")
+    ap.add_argument("--zstd", action="store_true",
+                    help="the data in PERF_RECORD_COMPRESSED records, as "
+                         "perf record -z writes them")
+    ap.add_argument("--cut", action="store_true",
+                    help="the data section ends inside one more record, as "
+                         "in a recording cut short")
+    ap.add_argument("--zstd-chunk", type=int, metavar="BYTES",
+                    help="with --zstd: BYTES of records in each "
+                         "PERF_RECORD_COMPRESSED, not one record each")
     ap.add_argument("--big-endian", action="store_true")
     ap.add_argument("--in-place", action="store_true")
     ap.add_argument("--branches", action="store_true",
@@ -541,6 +656,10 @@ def main():
     ap.add_argument("scenario", nargs="?", choices=sorted(SCENARIOS))
     ap.add_argument("out")
     args = ap.parse_args()
+    if (args.zstd or args.cut) and args.pipe:
+        ap.error("--zstd and --cut write a file")
+    if args.zstd_chunk is not None and (not args.zstd or args.zstd_chunk <= 0):
+        ap.error("--zstd-chunk needs --zstd and a size")
     if args.attr_tail is not None:
         global ATTR_SIZE, ATTR_TAIL, DATA_OFFSET
         ATTR_SIZE, ATTR_TAIL = 144, args.attr_tail
@@ -551,8 +670,9 @@ def main():
         events = SCENARIOS[args.scenario]()
     else:
         ap.error("a scenario or --bench")
-    times = [ev.time for ev in events]
-    assert times == sorted(times) and len(set(times)) == len(times)
+    times = [ev.time for ev in timed(events)]
+    assert len(set(times)) == len(times)
+    assert times == sorted(times) or args.scenario in UNSORTED
     if args.expect:
         data = "".join(l + "\n" for l in expect(args.expect, events,
                                                  args.max_stack)).encode()
@@ -562,7 +682,9 @@ def main():
         if args.pipe:
             data = pipe_mode(w, data, args.in_place, args.rounds)
         else:
-            data = file_mode(w, data, args.in_place)
+            data = file_mode(w, data, args.in_place, args.rounds,
+                             (args.zstd_chunk or 0) if args.zstd else None,
+                             args.cut)
     if args.out == "-":
         sys.stdout.buffer.write(data)
     else:

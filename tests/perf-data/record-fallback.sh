@@ -4,13 +4,15 @@
 # record -g of perf's leafloop workload must switch deferral off (-vv says
 # so), write attrs without the two bits, and record the user part in
 # place: perf script shows leaf() and parent() in the samples' stacks.
-# An explicit defer request with a non-fp mode is an error. TAP output.
+# An explicit defer request with a non-fp mode is an error. perf inject,
+# with and without --merge-callchains, keeps the build-id table of the
+# recording (perf record -g merges with it). TAP output.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 perf=${PERF:-$here/../../build/perf/perf}
 . "$here/tap.bash"
 
-echo "1..4"
+echo "1..6"
 "$perf" record -vv -o "$tmp/perf.data" -e cpu-clock -g -- \
 	"$perf" test -w leafloop 1 >"$tmp/record.out" 2>&1 ||
 	{ fail "perf record -g" "$tmp/record.out"; exit 0; }
@@ -18,7 +20,7 @@ grep -q 'defer_callchain  *1' "$tmp/record.out" ||
 	{ fail "perf record -g asks for deferred user callchains" "$tmp/record.out"; exit 0; }
 if ! grep -q 'switching off deferred callchain support' "$tmp/record.out"; then
 	echo "# this kernel has deferred user callchains"
-	for i in 1 2 3 4; do echo "ok $i # SKIP kernel with deferred callchains"; done
+	for i in 1 2 3 4 5 6; do echo "ok $i # SKIP kernel with deferred callchains"; done
 	exit 0
 fi
 ok "perf record -g on a kernel without deferral: switched off (-vv)"
@@ -49,3 +51,10 @@ elif grep -q 'defer and nodefer need --call-graph fp' "$tmp/dwarf.out"; then
 else
 	fail "dwarf,defer: no clear error" "$tmp/dwarf.out"
 fi
+
+"$perf" buildid-list -i "$tmp/perf.data" >"$tmp/buildids" 2>&1
+for opt in "" --merge-callchains; do
+	"$perf" inject $opt -i "$tmp/perf.data" -o "$tmp/inj.data" 2>"$tmp/err"
+	"$perf" buildid-list -i "$tmp/inj.data" >"$tmp/got" 2>&1
+	check "perf inject${opt:+ $opt}: the build-id table of the recording" "$tmp/got" <"$tmp/buildids"
+done

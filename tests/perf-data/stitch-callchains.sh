@@ -50,7 +50,7 @@ debian_perf() {
 	done
 }
 
-all="basic threads lost early-record eof user-mode malformed-nr zero-cookie exit blocked"
+all="basic threads lost early-record eof user-mode malformed-nr zero-cookie exit blocked migrated"
 inject_scenarios="basic threads lost early-record eof user-mode"
 report_scenarios="threads lost user-mode"
 nomerge_scenarios="basic threads zero-cookie"
@@ -58,7 +58,7 @@ set -- $all; n_all=$#
 set -- $inject_scenarios; n_inject=$#
 set -- $report_scenarios; n_report=$#
 set -- $nomerge_scenarios; n_nomerge=$#
-echo "1..$((1 + 2 * n_all + 21 + n_report + n_nomerge + 4 + 2 * n_inject + 2 + 3))"
+echo "1..$((1 + 2 * n_all + 21 + 17 + n_report + n_nomerge + 4 + 2 * n_inject + 2 + 3))"
 
 for s in $all; do
 	python3 "$gen" "$s" "$tmp/$s.data"
@@ -104,6 +104,58 @@ done
 python3 "$gen" --pipe eof - | "$perf" report --stats -i - >"$tmp/stats" 2>&1
 counts "$tmp/stats" >"$tmp/got"
 check "eof, pipe mode: samples waiting at the end counted as without user part" "$tmp/got" <"$tmp/eof.counts"
+# migrated has rounds of its own, an older sample of an entry written
+# after a newer one: the entry still waits for its record.
+python3 "$gen" --pipe migrated - | script "$perf" - >"$tmp/got"
+check "migrated, pipe mode: an entry's older sample queued later still waits, in time order" \
+	"$tmp/got" <"$tmp/migrated.expect"
+
+# report.queue-size for the tests with the queue full
+printf '[report]\n\tqueue-size = 100000\n' >"$tmp/queue.config"
+
+# Compressed data (perf record -z) and a cut file cannot be indexed: as
+# from a pipe, in time order. --zstd puts each record in a
+# PERF_RECORD_COMPRESSED of its own, --rounds a FINISHED_ROUND after each.
+for s in threads eof exit lost blocked; do
+	for rounds in "" --rounds; do
+		python3 "$gen" --zstd $rounds "$s" "$tmp/z.data"
+		script "$perf" "$tmp/z.data" >"$tmp/got"
+		check "$s, perf record -z data${rounds:+ $rounds}: stitched chains, in time order" \
+			"$tmp/got" <"$tmp/$s.expect"
+	done
+done
+python3 "$gen" --zstd migrated "$tmp/z.data"
+script "$perf" "$tmp/z.data" >"$tmp/got"
+check "migrated, perf record -z data: stitched chains, in time order" "$tmp/got" <"$tmp/migrated.expect"
+python3 "$gen" --zstd --zstd-chunk 64 --rounds threads "$tmp/z.data"
+script "$perf" "$tmp/z.data" >"$tmp/got"
+check "threads, -z data, records cut between PERF_RECORD_COMPRESSED: in time order" \
+	"$tmp/got" <"$tmp/threads.expect"
+# 8000 samples of 40 threads, 2 per kernel entry, the records after
+# those of all threads: 81 PERF_RECORD_COMPRESSED of 16 KiB, each
+# decompressed into a buffer of its own, the records cut between them.
+python3 "$gen" --zstd --zstd-chunk 16384 --rounds --bench 8000,40,2,8 "$tmp/z.data"
+python3 "$gen" --in-place --bench 8000,40,2,8 "$tmp/bench.in-place.data"
+script "$perf" "$tmp/bench.in-place.data" >"$tmp/bench.expect"
+script "$perf" "$tmp/z.data" >"$tmp/got"
+check "8000 samples of 40 threads, -z data in 16 KiB records: as in place" "$tmp/got" <"$tmp/bench.expect"
+python3 "$gen" --zstd --rounds blocked "$tmp/z.data"
+PERF_CONFIG=$tmp/queue.config "$perf" report --stats -i "$tmp/z.data" >"$tmp/stats" 2>&1
+PERF_CONFIG=$tmp/queue.config "$perf" report --stdio -i "$tmp/z.data" 2>"$tmp/err" >/dev/null
+{ counts "$tmp/stats"; grep -c 'shown after later samples' "$tmp/err"; } >"$tmp/got"
+check "blocked, -z data, queue full: the waiting sample comes out late, counted, warned about" \
+	"$tmp/got" <<'EXPECTED'
+stitched 501
+without 0
+shown 1
+1
+EXPECTED
+for rounds in "" --rounds; do
+	python3 "$gen" --cut $rounds threads "$tmp/cut.data"
+	script "$perf" "$tmp/cut.data" >"$tmp/got"
+	check "threads, data ending inside a record${rounds:+ $rounds}: stitched chains, in time order" \
+		"$tmp/got" <"$tmp/threads.expect"
+done
 
 python3 "$gen" --big-endian threads "$tmp/be.data"
 script "$perf" "$tmp/be.data" >"$tmp/got"
@@ -133,7 +185,6 @@ EXPECTED
 # With the queue full, a sample waiting for its record no longer holds the
 # others back: it comes out later than they do, with its user part, and is
 # counted and warned about. (The default limit is 256 MiB of queue.)
-printf '[report]\n\tqueue-size = 100000\n' >"$tmp/queue.config"
 python3 "$gen" --pipe --rounds blocked "$tmp/blocked.pipe"
 PERF_CONFIG=$tmp/queue.config "$perf" report --stats -i - <"$tmp/blocked.pipe" >"$tmp/stats" 2>&1
 PERF_CONFIG=$tmp/queue.config "$perf" report --stdio -i - <"$tmp/blocked.pipe" 2>"$tmp/err" >/dev/null

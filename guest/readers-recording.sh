@@ -1,0 +1,48 @@
+#!/bin/sh
+# usage: readers-recording.sh
+# Records deepstack (16 frames over read()) with perf record -g, the
+# default (user callchains deferred, then written into their samples at
+# the end: default.data), with -z -g (compressed data keeps the records)
+# merged by perf inject --merge-callchains (zinject.data), and with
+# --call-graph fp,defer (the records kept, as mainline writes them:
+# defer.data), and sends the files to the host for the tests of other
+# readers (tests/readers/): base64 on the second serial port, each
+# between "=== FILE NAME" and "=== END NAME". Prints TAP.
+dir=$(mktemp -d /tmp/readers.XXXXXX)
+out=/dev/ttyS1
+
+echo "1..5"
+n=0
+result() {	# result OK DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
+}
+
+record() {	# record NAME PERF_RECORD_ARGS...
+	name=$1
+	shift
+	perf record -o "$dir/$name.data" -e cpu-clock -c 1000000 "$@" -- \
+		deepstack 16 1 >"$dir/$name.log" 2>&1
+	rc=$?
+	sed 's/^/# /' "$dir/$name.log"
+	return $rc
+}
+
+record default -g
+result $? "perf record -g"
+record z -z -g
+result $? "perf record -z -g"
+perf inject --merge-callchains -i "$dir/z.data" -o "$dir/zinject.data"
+result $? "perf inject --merge-callchains of the -z data"
+record defer --call-graph fp,defer
+result $? "perf record --call-graph fp,defer"
+
+stty -F "$out" raw -echo 2>/dev/null
+for name in default zinject defer; do
+	[ -s "$dir/$name.data" ] || continue
+	echo "=== FILE $name.data"
+	base64 "$dir/$name.data"
+	echo "=== END $name.data"
+done >"$out"
+result $? "the files sent to the host on $out"
+rm -rf "$dir"
