@@ -74,13 +74,25 @@ for key in sorted(runs, key=order):
     cells = [fmt([f(v) for v in vs], d) for _, f, d in figures]
     cells.insert(2, "1.00")
     row(list(key) + [len(vs)] + cells)
-    if any(v["d_records"] != v["d_cookies"] for v in vs):
-        uneven.append(f"{key[0]} {key[1]}")
-# One walk per kernel entry that deferred: records = distinct cookies
+    odd = [v for v in vs if v["d_records"] != v["d_cookies"]]
+    if odd:
+        uneven.append((key, odd))
+# One walk per kernel entry that deferred: records = distinct cookies.
+# Where not, each such round: its counts, the cookies of samples that no
+# record has, the records whose cookie no sample has (lines from before
+# d_norecord= and d_nosample= give "?").
 print()
 if uneven:
-    print("deferred records != distinct cookies in some round: " +
-          ", ".join(uneven))
+    print("deferred records != distinct cookies in some round:")
+    print()
+    for (depth, work), odd in uneven:
+        for v in odd:
+            miss = v.get("d_norecord")
+            extra = v.get("d_nosample")
+            print(f"- {depth} {work}: {v['d_records']:.0f} records, "
+                  f"{v['d_cookies']:.0f} cookies; cookies without a record "
+                  f"{'?' if miss is None else f'{miss:.0f}'}, records without "
+                  f"a sample {'?' if extra is None else f'{extra:.0f}'}")
 else:
     print("deferred records = distinct cookies in every round "
           "(one user stack walk per kernel entry that deferred)")

@@ -4,8 +4,8 @@
 # command line chooses, comma-separated (default all three):
 #   tests  the deferred kselftests, 64- and 32-bit, as suites
 #   bench  the record side benchmark (bench-record.sh) at 8 and 64
-#          frames, with this kernel's own perf, which defers with -g
-#          here and with --call-graph fp,defer on 7.2 (perf-mainline)
+#          frames, with this kernel's own perf and --call-graph
+#          fp,defer (the records kept; perf-mainline on 7.2)
 #   cross  each perf reads a deferred recording of the kernel's own perf
 . /guest/suite.sh
 
@@ -50,5 +50,10 @@ case ,$parts, in *,cross,*)
 	for p in "$own" "$other"; do
 		"$p" script --no-inline -i cross.data -F comm,ip,sym 2>&1 | head -30 |
 			sed "s/^/### cross-out $p: /"
-	done ;;
+	done
+	# The recording, for the host to compare what each perf shows of it
+	# (scripts/run-guest.sh -o, scripts/guest-files.py)
+	stty -F /dev/ttyS1 raw -echo 2>/dev/null
+	{ echo "=== FILE cross.data"; base64 cross.data; echo "=== END cross.data"; } \
+		>/dev/ttyS1 ;;
 esac

@@ -11,7 +11,9 @@
 # was taken in place, samples stitched and without user part, perf.data
 # bytes. bytes= is the workload (a number for read()s, as before).
 # d_nouser= counts the samples with a cookie that no record has, for
-# either perf (d_lost= is this series' perf report --stats count). PERF
+# either perf (d_lost= is this series' perf report --stats count),
+# d_norecord= those cookies, d_nosample= the records' cookies that no
+# sample has. PERF
 # (default perf) records and reads, DEFER_CG (default fp,defer) and
 # INPLACE_CG (default fp,nodefer) are its --call-graph for the two recordings:
 # mainline's perf defers with fp,defer and walks in place with fp.
@@ -50,9 +52,10 @@ set -- $("$perf" report -D -i defer.data 2>/dev/null | awk '
 	s && /^\.\.\.\.\. +[0-9]+: / {
 		if (mark) { c = $3; sub(/^0+/, "", c); n++; k += !seen[c]++; per[c]++ }
 		mark = $3 == "fffffffffffffd80" }
-	END { for (c in per) if (!(c in rec)) u += per[c]
-	      print k + 0, n + 0, u + 0 }')
-cookies=$1 cookie_samples=$2 nouser=$3
+	END { for (c in per) if (!(c in rec)) { u += per[c]; uc++ }
+	      for (c in rec) if (!(c in per)) o++
+	      print k + 0, n + 0, u + 0, uc + 0, o + 0 }')
+cookies=$1 cookie_samples=$2 nouser=$3 norecord=$4 nosample=$5
 set -- $(stats defer.data)
 # A sample taken in user mode has its user part walked in place, even on
 # a deferring event: no cookie, no record. The samples without a cookie
@@ -61,6 +64,7 @@ set -- $(stats defer.data)
 echo "depth=$depth bytes=$work calls_plain=$plain" \
      "d_calls=$d_calls d_samples=$1 d_records=$2 d_cookies=$cookies" \
      "d_cookie_samples=$cookie_samples d_inplace=$(($1 - cookie_samples))" \
-     "d_stitched=$3 d_lost=$4 d_nouser=$nouser d_bytes=$(wc -c <defer.data)" \
+     "d_stitched=$3 d_lost=$4 d_nouser=$nouser d_norecord=$norecord" \
+     "d_nosample=$nosample d_bytes=$(wc -c <defer.data)" \
      "i_calls=$i_calls i_samples=$(stats inplace.data | cut -d' ' -f1)" \
      "i_bytes=$(wc -c <inplace.data)"

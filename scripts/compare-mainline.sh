@@ -10,8 +10,9 @@
 #    of the test command; the release kernel has no BPF, io_uring,
 #    cgroups, kprobe events or 32-bit time syscalls); the record side
 #    benchmark at 8 and 64 frames, ROUNDS rounds (default 3), mainline's
-#    perf with --call-graph fp,defer on 7.2 and ours with -g on our
-#    release kernel, each against its own in place; each perf reading a
+#    perf on 7.2 and ours on our release kernel, both with --call-graph
+#    fp,defer (the records kept), each against its own in place (fp on
+#    7.2, fp,nodefer here); each perf reading a
 #    deferred recording of the other.
 # 2. Tool, on the host: mainline's perf 7.2 (scripts/build-mainline-perf.sh)
 #    and ours on tests/perf-data, their AddressSanitizer builds on the
@@ -48,7 +49,7 @@ boot() {
 	say "booting $image for $parts (guest log: $log)"
 	INITRAMFS=$out/initramfs.cpio "$TOP/scripts/run-guest.sh" -s -k "$image" \
 		-t "$timeout" -a "dcp.run=/guest/compare-mainline.sh compare.parts=$parts" \
-		-a "dcp.repeat=$rounds" "$log" || true
+		-a "dcp.repeat=$rounds" -o "$out/files-$name.txt" "$log" || true
 	# The benchmark's section holds no TAP: checked for splats only
 	sed -E '/^### (BEGIN|END) bench( rc=[0-9]+)?$/d' "$log" >"$out/guest-$name.checked.log"
 	"$TOP/scripts/check-guest-log.py" --no-kunit "$out/guest-$name.checked.log" \
@@ -58,6 +59,33 @@ boot() {
 			python3 "$TOP/benchmarks/summarize-record.py" >"$out/record-$name.md" || true ;;
 	esac
 	sed -n 's/^### \(cross recorder=.*\)/\1/p' "$log" >"$out/cross-$name.txt"
+	# The cross recording on the host, as each perf shows it: samples
+	# per comm, samples before an earlier one (time order), samples with
+	# a frame in a user dso, samples whose last frame is in no dso (a
+	# cookie shown as a frame, or a user address not mapped at the time
+	# of the sample), and where the two differ
+	rm -rf "$out/cross-$name"
+	: >"$out/cross-host-$name.txt"
+	if "$TOP/scripts/guest-files.py" "$out/files-$name.txt" "$out/cross-$name" >/dev/null &&
+	   [ -f "$out/cross-$name/cross.data" ]; then
+		for p in series mainline; do
+			perf=$BUILD/perf/perf
+			[ $p = mainline ] && perf=$mainline
+			"$perf" script --no-inline -i "$out/cross-$name/cross.data" \
+				-F comm,tid,time,event,ip,dso >"$out/cross-$name/script-$p.txt" 2>/dev/null || true
+			awk -v p="$p" '
+				function done() { if (n) { user += u; unknown += l == "([unknown])" } }
+				/cpu-clock: *$/ { done(); n++; u = 0; l = ""; comm[$1]++
+					t = $3 + 0; late += t < last; if (t > last) last = t; next }
+				/^\t/ { l = $NF; if (l != "([kernel.kallsyms])" && l != "([unknown])") u = 1 }
+				END { done(); for (c in comm) comms = comms (comms ? "," : "") c ":" comm[c]
+					printf "reader=%s samples=%d late=%d user=%d unknown=%d comms=%s\n",
+						p, n, late, user, unknown, comms }' \
+				"$out/cross-$name/script-$p.txt" >>"$out/cross-host-$name.txt"
+		done
+		diff "$out/cross-$name/script-series.txt" "$out/cross-$name/script-mainline.txt" \
+			>"$out/cross-$name/series-vs-mainline.diff" || true
+	fi
 }
 # A benchmark round is 8 measurements of about 10 s under TCG.
 boot mainline "$vmlinuz" tests,bench,cross $((900 + rounds * 300))

@@ -92,7 +92,7 @@ def table(title, ours, theirs, reasons, missing):
 
 def record_tables(d):
     print('### Kernel: the record side benchmark (guest)\n')
-    for name, what in (('series-release', "this series' release kernel, its perf with -g"),
+    for name, what in (('series-release', "this series' release kernel, its perf with --call-graph fp,defer"),
                        ('mainline', "Debian's 7.2.13 cloud kernel, mainline's perf with --call-graph fp,defer")):
         path = f'{d}/record-{name}.md'
         print(f'{what}:\n')
@@ -111,6 +111,23 @@ def cross_table(d):
         for line in open(path):
             v = dict(kv.split('=', 1) for kv in line.split()[1:])
             print(f"| {kernel} | {v['recorder']} | {v['reader']} | {v['samples']} | {v['with_main']} |")
+    print()
+    print('The same recordings on the host, as each perf shows them '
+          '(`perf script -F comm,tid,time,event,ip,dso`): samples, samples '
+          'shown before an earlier one, samples with a frame in a user dso, '
+          'samples whose last frame is in no dso, samples per comm.\n')
+    print('| kernel | read by | samples | out of time order | with a user dso | last frame in no dso | comms |')
+    print('| --- | --- | --- | --- | --- | --- | --- |')
+    for name, kernel in (('series-release', 'this series'), ('mainline', 'mainline 7.2')):
+        path = f'{d}/cross-host-{name}.txt'
+        if not os.path.exists(path):
+            continue
+        for line in open(path):
+            v = dict(kv.split('=', 1) for kv in line.split())
+            reader = 'perf' if v['reader'] == 'series' else 'perf-mainline'
+            comms = ', '.join(' '.join(c.rsplit(':', 1)) for c in v['comms'].split(','))
+            print(f"| {kernel} | {reader} | {v['samples']} | {v['late']} | "
+                  f"{v['user']} | {v['unknown']} | {comms} |")
     print()
 
 
