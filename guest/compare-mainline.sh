@@ -52,8 +52,5 @@ case ,$parts, in *,cross,*)
 			sed "s/^/### cross-out $p: /"
 	done
 	# The recording, for the host to compare what each perf shows of it
-	# (scripts/run-guest.sh -o, scripts/guest-files.py)
-	stty -F /dev/ttyS1 raw -echo 2>/dev/null
-	{ echo "=== FILE cross.data"; base64 cross.data; echo "=== END cross.data"; } \
-		>/dev/ttyS1 ;;
+	/guest/send-files.sh cross.data ;;
 esac

@@ -6,10 +6,8 @@
 # merged by perf inject --merge-callchains (zinject.data), and with
 # --call-graph fp,defer (the records kept, as mainline writes them:
 # defer.data), and sends the files to the host for the tests of other
-# readers (tests/readers/): base64 on the second serial port, each
-# between "=== FILE NAME" and "=== END NAME". Prints TAP.
+# readers (tests/readers/) with send-files.sh. Prints TAP.
 dir=$(mktemp -d /tmp/readers.XXXXXX)
-out=/dev/ttyS1
 
 echo "1..5"
 n=0
@@ -37,12 +35,10 @@ result $? "perf inject --merge-callchains of the -z data"
 record defer --call-graph fp,defer
 result $? "perf record --call-graph fp,defer"
 
-stty -F "$out" raw -echo 2>/dev/null
+set --
 for name in default zinject defer; do
-	[ -s "$dir/$name.data" ] || continue
-	echo "=== FILE $name.data"
-	base64 "$dir/$name.data"
-	echo "=== END $name.data"
-done >"$out"
-result $? "the files sent to the host on $out"
+	[ -s "$dir/$name.data" ] && set -- "$@" "$dir/$name.data"
+done
+/guest/send-files.sh "$@"
+result $? "the files sent to the host on /dev/ttyS1"
 rm -rf "$dir"

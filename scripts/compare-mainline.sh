@@ -41,6 +41,9 @@ mainline=$BUILD/mainline/perf/perf
 "$TOP/scripts/build-perf.sh"
 "$TOP/scripts/build-selftests.sh"
 MAINLINE_PERF=$mainline INITRAMFS=$out/initramfs.cpio "$TOP/scripts/build-initramfs.sh"
+perf_of() {	# perf_of series|mainline: that perf's binary
+	if [ "$1" = mainline ]; then echo "$mainline"; else echo "$BUILD/perf/perf"; fi
+}
 
 # boot NAME KERNEL PARTS TIMEOUT: guest/compare-mainline.sh's PARTS on
 # KERNEL, its log and results in $out/*-NAME.*
@@ -69,16 +72,16 @@ boot() {
 	if "$TOP/scripts/guest-files.py" "$out/files-$name.txt" "$out/cross-$name" >/dev/null &&
 	   [ -f "$out/cross-$name/cross.data" ]; then
 		for p in series mainline; do
-			perf=$BUILD/perf/perf
-			[ $p = mainline ] && perf=$mainline
-			"$perf" script --no-inline -i "$out/cross-$name/cross.data" \
+			"$(perf_of $p)" script --no-inline -i "$out/cross-$name/cross.data" \
 				-F comm,tid,time,event,ip,dso >"$out/cross-$name/script-$p.txt" 2>/dev/null || true
 			awk -v p="$p" '
 				function done() { if (n) { user += u; unknown += l == "([unknown])" } }
-				/cpu-clock: *$/ { done(); n++; u = 0; l = ""; comm[$1]++
+				/cpu-clock: *$/ { done(); n++; u = 0; l = ""
+					if (!comm[$1]++) seen[++nc] = $1
 					t = $3 + 0; late += t < last; if (t > last) last = t; next }
 				/^\t/ { l = $NF; if (l != "([kernel.kallsyms])" && l != "([unknown])") u = 1 }
-				END { done(); for (c in comm) comms = comms (comms ? "," : "") c ":" comm[c]
+				END { done(); for (i = 1; i <= nc; i++)
+						comms = comms (i > 1 ? "," : "") seen[i] ":" comm[seen[i]]
 					printf "reader=%s samples=%d late=%d user=%d unknown=%d comms=%s\n",
 						p, n, late, user, unknown, comms }' \
 				"$out/cross-$name/script-$p.txt" >>"$out/cross-host-$name.txt"
@@ -110,9 +113,7 @@ done
 
 say "report side cost, each perf"
 for p in series mainline; do
-	perf=$BUILD/perf/perf
-	[ $p = mainline ] && perf=$mainline
-	PERF=$perf RUN_TIMEOUT=120 \
+	PERF=$(perf_of $p) RUN_TIMEOUT=120 \
 		SPECS="${SPECS:-1000,1,4,32 10000,10,4,32 100000,100,4,32 1000000,1000,4,32 1000000,10000,4,32}" \
 		"$TOP/benchmarks/report-cost.sh" 3 >"$out/report-cost-$p.txt" 2>&1 || true
 done

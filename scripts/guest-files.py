@@ -3,7 +3,7 @@
 
 Writes into DIR the files that the guest sent on its second serial port
 (scripts/run-guest.sh -o SERIAL): base64 between "=== FILE NAME" and
-"=== END NAME" lines (guest/readers-recording.sh). Prints their names;
+"=== END NAME" lines (guest/send-files.sh). Prints their names;
 fails on a file that did not end."""
 import base64
 import os

@@ -100,17 +100,23 @@ def record_tables(d):
         print()
 
 
+def cross_lines(d, prefix):
+    """(kernel, {key: value}) per line of each kernel's
+    PREFIX-NAME.txt of key=value words (a first word without = is left out)"""
+    for name, kernel in (('series-release', 'this series'), ('mainline', 'mainline 7.2')):
+        path = f'{d}/{prefix}-{name}.txt'
+        if not os.path.exists(path):
+            continue
+        for line in open(path):
+            yield kernel, dict(kv.split('=', 1) for kv in line.split() if '=' in kv)
+
+
 def cross_table(d):
     print('### Each perf on the other\'s deferred recording (guest)\n')
     print('| kernel | recorded by | read by | samples | samples with main() |')
     print('| --- | --- | --- | --- | --- |')
-    for name, kernel in (('series-release', 'this series'), ('mainline', 'mainline 7.2')):
-        path = f'{d}/cross-{name}.txt'
-        if not os.path.exists(path):
-            continue
-        for line in open(path):
-            v = dict(kv.split('=', 1) for kv in line.split()[1:])
-            print(f"| {kernel} | {v['recorder']} | {v['reader']} | {v['samples']} | {v['with_main']} |")
+    for kernel, v in cross_lines(d, 'cross'):
+        print(f"| {kernel} | {v['recorder']} | {v['reader']} | {v['samples']} | {v['with_main']} |")
     print()
     print('The same recordings on the host, as each perf shows them '
           '(`perf script -F comm,tid,time,event,ip,dso`): samples, samples '
@@ -118,16 +124,11 @@ def cross_table(d):
           'samples whose last frame is in no dso, samples per comm.\n')
     print('| kernel | read by | samples | out of time order | with a user dso | last frame in no dso | comms |')
     print('| --- | --- | --- | --- | --- | --- | --- |')
-    for name, kernel in (('series-release', 'this series'), ('mainline', 'mainline 7.2')):
-        path = f'{d}/cross-host-{name}.txt'
-        if not os.path.exists(path):
-            continue
-        for line in open(path):
-            v = dict(kv.split('=', 1) for kv in line.split())
-            reader = 'perf' if v['reader'] == 'series' else 'perf-mainline'
-            comms = ', '.join(' '.join(c.rsplit(':', 1)) for c in v['comms'].split(','))
-            print(f"| {kernel} | {reader} | {v['samples']} | {v['late']} | "
-                  f"{v['user']} | {v['unknown']} | {comms} |")
+    for kernel, v in cross_lines(d, 'cross-host'):
+        reader = 'perf' if v['reader'] == 'series' else 'perf-mainline'
+        comms = ', '.join(' '.join(c.rsplit(':', 1)) for c in v['comms'].split(','))
+        print(f"| {kernel} | {reader} | {v['samples']} | {v['late']} | "
+              f"{v['user']} | {v['unknown']} | {comms} |")
     print()
 
 

@@ -14,7 +14,7 @@
 # "Oops: int3" in __schedule(), within seconds of the attribute fuzzer on
 # any kernel with jump labels, Debian's own 6.12.117 included.
 # -o FILE: what the guest writes to its second serial port, /dev/ttyS1
-# (files for the host: guest/readers-recording.sh).
+# (files for the host: guest/send-files.sh).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
