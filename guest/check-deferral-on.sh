@@ -3,7 +3,9 @@
 # perf record -g -vv opens its events with the defer bits, without
 # "switching off deferred callchain support" (which it says after the
 # kernel refused them), and perf evlist -v finds the bits in the
-# perf.data file it wrote. Prints TAP.
+# perf.data file that perf record --call-graph fp,defer wrote (perf
+# record -g writes the deferred callchains into their samples at its
+# end and clears the bits). Prints TAP.
 cd /tmp || exit 1
 echo "TAP version 13"
 echo "1..2"
@@ -15,6 +17,7 @@ else
 	echo "not ok 1 perf record -g -vv: defer_callchain 1"
 	echo "$vv" | sed 's/^/# /'
 fi
+perf record --call-graph fp,defer -o deferral-on.data -- true >/dev/null 2>&1
 bits=$(perf evlist -v -i deferral-on.data 2>&1 | grep -o 'defer_[a-z]*: 1' | tr '\n' ' ')
 if [ "$bits" = "defer_callchain: 1 defer_output: 1 " ]; then
 	echo "ok 2 perf evlist -v: defer_callchain: 1, defer_output: 1"

@@ -23,14 +23,16 @@ else
 	[ -x "$gen_init_cpio" ] || gen_init_cpio=$BUILD/kernel-release/usr/gen_init_cpio
 fi
 [ -x "$gen_init_cpio" ] || die "no $gen_init_cpio (scripts/build-kernel.sh)"
-# The demo's workload: frame pointers and no sibling calls, so that every
-# level of its stack is in the user callchain.
+out=${INITRAMFS:-$BUILD/initramfs.cpio}
+# The workloads are built next to the initramfs. The demo's workload:
+# frame pointers and no sibling calls, so that every level of its stack
+# is in the user callchain.
+wdir=$(dirname "$out")
 for w in deepstack phases defercost; do
 	gcc -O1 -g -fno-omit-frame-pointer -fno-optimize-sibling-calls -Wall \
 		-isystem "$(dirname "$gen_init_cpio")/include" \
-		-o "$BUILD/$w" "$TOP/workloads/$w.c"
+		-o "$wdir/$w" "$TOP/workloads/$w.c"
 done
-out=${INITRAMFS:-$BUILD/initramfs.cpio}
 list=${out%.cpio}.list
 selftests=${SELFTESTS:-$BUILD/selftests}
 
@@ -70,9 +72,9 @@ else
 fi
 # For scripts/compare-mainline.sh: mainline's perf beside ours
 [ -z "${MAINLINE_PERF:-}" ] || add_elf /usr/bin/perf-mainline "$MAINLINE_PERF"
-add_elf /usr/bin/deepstack "$BUILD/deepstack"
-add_elf /usr/bin/phases "$BUILD/phases"
-add_elf /usr/bin/defercost "$BUILD/defercost"
+add_elf /usr/bin/deepstack "$wdir/deepstack"
+add_elf /usr/bin/phases "$wdir/phases"
+add_elf /usr/bin/defercost "$wdir/defercost"
 # perf test finds ./tests/shell; 6.12's lookup next to the binary does
 # not terminate the path readlink() gives it
 for t in record_deferred_callchain deferred_callchain_commands deferred_callchain_reports; do

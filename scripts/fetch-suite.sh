@@ -24,8 +24,7 @@ suite=$1
 mkdir -p "$2"
 dir=$(cd "$2" && pwd)
 shift 2
-mirror=${DEBIAN_MIRROR:-$(apt-get indextargets --format '$(LABEL) $(SITE)' \
-	'Identifier: Packages' | awk '$1 == "Debian" { print $2; exit }')}
+mirror=$(apt_site Debian)
 [ -n "$mirror" ] || die "no Debian archive in apt's sources (apt-get update?)"
 
 state=$dir/apt

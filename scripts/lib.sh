@@ -60,3 +60,22 @@ series_patches() {
 series_id() {
 	(cd "$TOP/patches" && series_patches | xargs -r cat) | sha256sum | cut -d' ' -f1
 }
+
+# apt_site LABEL: the archive this machine's apt sources name for LABEL
+# (Debian, Debian-Security), as apt's index targets give it; empty if
+# none. DEBIAN_MIRROR overrides the Debian one.
+apt_site() {
+	if [ "$1" = Debian ] && [ -n "${DEBIAN_MIRROR:-}" ]; then
+		echo "$DEBIAN_MIRROR"
+		return
+	fi
+	apt-get indextargets --format '$(LABEL) $(SITE)' 'Identifier: Packages' |
+		awk -v label="$1" '$1 == label { print $2; exit }'
+}
+
+# root_mounts ROOT: the mount points below ROOT (scripts/in-root.sh's),
+# deepest first.
+root_mounts() {
+	awk -v root="$(realpath "$1")/" 'index($2, root) == 1 { print $2 }' \
+		/proc/self/mounts | sort -r
+}

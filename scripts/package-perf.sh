@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
-# usage: scripts/package-perf.sh PKGDIR UPSTREAM_VERSION
-# Builds perf from build/linux and packages it as PKGDIR/linux-perf_*.deb,
-# laid out as Debian 12's linux-perf: /usr/bin/perf, /usr/lib/perf-core
-# (scripts, tests, dlfilters), /usr/share/perf-core, /usr/include/perf,
-# gzipped man pages, bash completion, and the diversions of linux-base's
-# perf wrapper that Debian's package makes. Its version,
-# UPSTREAM_VERSION-1+deferred1, is above Debian 12's linux-perf, so that
-# dpkg -i upgrades that package and dpkg -r removes it cleanly.
-# scripts/package.sh runs it and installs what it needs.
+# usage: scripts/package-perf.sh PKGDIR VERSION
+# Builds perf from build/linux and packages it as PKGDIR/linux-perf_*.deb
+# of VERSION, laid out as Debian's linux-perf: /usr/bin/perf,
+# /usr/lib/perf-core (scripts, tests, dlfilters), perf's Python module,
+# /usr/share/perf-core, /usr/include/perf, gzipped man pages, bash
+# completion, and the diversions of linux-base's perf wrapper that
+# Debian's package makes, so that it installs over Debian's linux-perf of
+# a lower version and dpkg -r removes it cleanly. scripts/build-packages.sh
+# runs it, in the root of the release.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -eq 2 ] || die "usage: $0 PKGDIR UPSTREAM_VERSION"
-pkgdir=$1 version=$2-1+deferred1
+[ $# -eq 2 ] || die "usage: $0 PKGDIR VERSION"
+pkgdir=$1 version=$2
 out=$pkgdir/perf stage=$pkgdir/perf-root
 deb=$pkgdir/linux-perf_${version}_amd64.deb
 
@@ -48,6 +48,10 @@ mv "$stage/etc/bash_completion.d/perf" \
 	"$stage/usr/share/bash-completion/completions/perf"
 rm -rf "${stage:?}/etc"
 find "$stage/usr/share/man" -type f -name '*.[0-9]' -exec gzip -9n {} +
+# perf's Python module (import perf), where Debian's package has it
+mkdir -p "$stage/usr/lib/python3/dist-packages"
+cp "$out"/python/perf.cpython-*.so "$stage/usr/lib/python3/dist-packages/"
+strip --strip-unneeded "$stage"/usr/lib/python3/dist-packages/perf.cpython-*.so
 mkdir -p "$stage/usr/share/doc/linux-perf"
 cp "$LINUX/COPYING" "$stage/usr/share/doc/linux-perf/copyright"
 
@@ -78,10 +82,10 @@ Section: devel
 Priority: optional
 Homepage: https://www.kernel.org/
 Description: Performance analysis tools for Linux, with deferred user callchains
- perf from Linux $2 with the deferred user callchain series: perf record
- -g asks the kernel to walk user stacks once per kernel entry, and perf
- report, perf script and the other commands stitch them back onto every
- sample. It replaces Debian's linux-perf of the same name.
+ perf from Linux ${version%%-*} with the deferred user callchain series:
+ perf record -g asks the kernel to walk user stacks once per kernel
+ entry, and perf report, perf script and the other commands stitch them
+ back onto every sample. It replaces Debian's linux-perf of the same name.
 EOF
 # The diversions of Debian's linux-perf, so that the two replace each
 # other cleanly (preinst adds them, postrm on remove takes them back).

@@ -1,73 +1,66 @@
 #!/usr/bin/env bash
-# usage: scripts/package.sh [FLAVOUR]
-# Builds Debian packages of the series for FLAVOUR (cloud-amd64, the
-# default, amd64 or rt-amd64) in build/package-FLAVOUR:
+# usage: scripts/package.sh [--release trixie|bookworm] [FLAVOUR]
+# Builds Debian packages of the series for Debian RELEASE (trixie, the
+# default, or bookworm) and FLAVOUR (cloud-amd64, the default, amd64 or
+# rt-amd64) in build/package-RELEASE-FLAVOUR, inside a root of that
+# release (build/root-RELEASE, made by scripts/make-root.sh), so with its
+# compiler, its libraries and its linux-config-6.12, as Debian's own
+# build would (scripts/build-packages.sh):
 #   linux-image-<version>-deferred-FLAVOUR, kbuild's bindeb-pkg with
-#   Debian's own configuration for FLAVOUR from linux-config-6.12;
-#   linux-perf, perf from the same tree laid out as Debian's linux-perf
-#   (/usr/bin/perf, /usr/lib/perf-core, man pages, the same diversions of
-#   linux-base's perf wrapper) with the libraries Debian builds it with,
-#   versioned above Debian 12's so that dpkg -i upgrades that package.
-# Of that configuration only the signing keys (Debian's are not here) and
-# debug info (off, as in scripts/build-debian-configs.sh: a few GB and
-# about twice the build time, for a -dbg package) are changed; the series
-# needs nothing else. Prints the packages, their sizes and the time taken.
+#   Debian's configuration for FLAVOUR;
+#   linux-perf, perf from the same tree laid out as Debian's linux-perf,
+#   versioned above the release's so that it installs over it;
+# and a flat apt repository of them there (Packages, Release). Every
+# build gets a new version (the time of the build), so that apt upgrade
+# takes a rebuild. Prints the packages, their sizes and the time taken.
 # Rebuilds are incremental and use ccache.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+release=trixie
+if [ "${1-}" = --release ]; then
+	[ $# -ge 2 ] || die "--release needs trixie or bookworm"
+	release=$2
+	shift 2
+fi
+case $release in
+trixie | bookworm) ;;
+*) die "unknown release '$release' (trixie or bookworm)" ;;
+esac
 flavour=${1:-cloud-amd64}
-cfgdir=/usr/src/linux-config-6.12
 case $flavour in
-amd64 | cloud-amd64) cfg=$cfgdir/config.amd64_none_$flavour.xz ;;
-rt-amd64) cfg=$cfgdir/config.amd64_rt_amd64.xz ;;
+amd64 | cloud-amd64 | rt-amd64) ;;
 *) die "unknown flavour '$flavour' (cloud-amd64, amd64 or rt-amd64)" ;;
 esac
-[ -f "$cfg" ] || die "no $cfg (scripts/install-deps.sh installs linux-config-6.12)"
 
 start=$SECONDS
-# What Debian's perf has on top of the test command's build; debhelper
-# for bindeb-pkg's debian/rules
-"$TOP/scripts/install-deps.sh" libperl-dev libbabeltrace-dev libopencsd-dev \
-	asciidoc-base xmlto docbook-xsl dpkg-dev debhelper
+"$TOP/scripts/install-deps.sh"
 "$TOP/scripts/prepare-tree.sh"
 
-pkgdir=$BUILD/package-$flavour
-# bindeb-pkg writes the packages next to its output directory.
-out=$pkgdir/linux
-mkdir -p "$out"
-kmake() {
-	make -s -C "$LINUX" O="$out" ARCH=x86_64 CC="ccache gcc" \
-		HOSTCC="ccache gcc" LOCALVERSION="-deferred-$flavour" "$@"
-}
+root=$BUILD/root-$release
+deps=(
+	# the kernel package: kbuild, bindeb-pkg, Debian's configurations
+	build-essential bc bison flex libelf-dev libssl-dev cpio xz-utils
+	rsync kmod ccache python3 openssl zstd dpkg-dev debhelper
+	linux-config-6.12
+	# perf with what Debian's linux-perf is built with
+	pkg-config libdw-dev libtraceevent-dev libunwind-dev libzstd-dev
+	liblzma-dev zlib1g-dev libcap-dev libnuma-dev libslang2-dev
+	libiberty-dev python3-dev python3-setuptools libperl-dev
+	libbabeltrace-dev libopencsd-dev asciidoc-base xmlto docbook-xsl
+	# scripts/smoke-package.sh: the guest's initramfs and kselftests
+	busybox-static gcc-multilib
+)
+# trixie's linux-perf also reads debuginfod
+[ "$release" = bookworm ] || deps+=(libdebuginfod-dev)
+"$TOP/scripts/make-root.sh" "$release" "$root" "${deps[@]}"
 
-xz -dc "$cfg" >"$out/.config.new"
-"$LINUX/scripts/config" --file "$out/.config.new" \
-	--set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
-	-d DEBUG_INFO_DWARF5 -d DEBUG_INFO_DWARF4 \
-	-d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT -e DEBUG_INFO_NONE
-# Keep the old .config when nothing changed, so that make stays incremental.
-if cmp -s "$out/.config.new" "$out/.config.debian" 2>/dev/null; then
-	rm "$out/.config.new"
-else
-	mv "$out/.config.new" "$out/.config.debian"
-	cp "$out/.config.debian" "$out/.config"
-fi
-kmake olddefconfig >/dev/null
-grep -q '^CONFIG_UNWIND_DEFERRED=y' "$out/.config" ||
-	die "$flavour: CONFIG_UNWIND_DEFERRED is not set"
-release=$(kmake -s kernelrelease)
+pkgdir=$BUILD/package-$release-$flavour
+"$TOP/scripts/in-root.sh" "$root" "$TOP/scripts/build-packages.sh" \
+	"$flavour" "$pkgdir" "$(date -u +%Y%m%d%H%M%S)"
 
-say "building linux-image-$release (bindeb-pkg)"
-rm -f "$pkgdir"/linux-image-*.deb "$pkgdir"/linux-headers-*.deb \
-	"$pkgdir"/linux-libc-dev_*.deb "$pkgdir"/*.buildinfo "$pkgdir"/*.changes
-progress "linux-image-$release" "$out" \
-	kmake -j"$JOBS" KDEB_PKGVERSION="${release%%-*}-1" \
-		DPKG_FLAGS=-d bindeb-pkg >/dev/null
-
-"$TOP/scripts/package-perf.sh" "$pkgdir" "${release%%-*}"
-
-say "packages in $pkgdir, $((SECONDS - start)) s:"
+say "packages for $release in $pkgdir, $((SECONDS - start)) s:"
 for deb in "$pkgdir"/*.deb; do
 	printf '  %s  %s\n' "$(du -h "$deb" | cut -f1)" "${deb##*/}" >&2
 done
+say "apt: deb [trusted=yes] file:$pkgdir ./"

@@ -1,26 +1,35 @@
 #!/usr/bin/env bash
-# usage: scripts/smoke-package.sh [FLAVOUR]
+# usage: scripts/smoke-package.sh [--release trixie|bookworm] [FLAVOUR]
 # The smoke test of the packages that scripts/package.sh built in
-# build/package-FLAVOUR (cloud-amd64 by default):
+# build/package-RELEASE-FLAVOUR (trixie and cloud-amd64 by default):
 # 1. the kernel and perf, taken out of their .debs with dpkg-deb, boot in
-#    QEMU with the test initramfs; the deferred kselftests, a short stress
+#    QEMU with an initramfs made in the root they were built in, so with
+#    that release's libraries; the deferred kselftests, a short stress
 #    test and the deferred perf tests run there (guest/smoke-package.sh);
-# 2. the perf package installs over Debian 12's linux-perf with dpkg and
-#    is removed again, in a throwaway Debian 12 root that debootstrap
-#    makes in build/package-FLAVOUR/debian-root, never on the host.
+# 2. scripts/package.sh runs again, and scripts/check-apt-repo.sh uses
+#    the apt repositories of both builds in a throwaway root of the
+#    release (build/package-RELEASE-FLAVOUR/apt-root): apt install over
+#    Debian's linux-perf, apt upgrade to the rebuild, apt remove.
 # Ends with "N passed, N failed, N skipped"; exits 1 if anything failed.
 # Not a step of the test command: it needs the packages, whose cold
-# build takes 36 minutes (README, "On your own machine").
+# build takes more than half an hour (README, "On your own machine").
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+release=trixie
+if [ "${1-}" = --release ]; then
+	[ $# -ge 2 ] || die "--release needs trixie or bookworm"
+	release=$2
+	shift 2
+fi
 flavour=${1:-cloud-amd64}
-pkgdir=$BUILD/package-$flavour
+pkgdir=$BUILD/package-$release-$flavour
+root=$BUILD/root-$release
 image=$(find "$pkgdir" -maxdepth 1 -name "linux-image-*-deferred-${flavour}_*.deb" \
 	! -name '*-dbg_*' | head -1)
 perf_deb=$(find "$pkgdir" -maxdepth 1 -name 'linux-perf_*.deb' | head -1)
-[ -n "$image" ] && [ -n "$perf_deb" ] ||
-	die "no packages in $pkgdir (scripts/package.sh $flavour)"
+[ -n "$image" ] && [ -n "$perf_deb" ] && [ -f "$pkgdir/Packages" ] ||
+	die "no packages in $pkgdir (scripts/package.sh --release $release $flavour)"
 results=$pkgdir/results
 rm -rf "$results" "$pkgdir/unpacked"
 mkdir -p "$results" "$pkgdir/unpacked"
@@ -31,17 +40,30 @@ dpkg-deb -x "$perf_deb" "$pkgdir/unpacked/perf"
 vmlinuz=$(find "$pkgdir/unpacked/image/boot" -name 'vmlinuz-*' | head -1)
 [ -n "$vmlinuz" ] || die "no vmlinuz in ${image##*/}"
 
-"$TOP/scripts/build-selftests.sh" -o "$pkgdir/selftests" -k "$pkgdir/linux"
-PERF_ROOT=$pkgdir/unpacked/perf KBUILD_DIR=$pkgdir/linux \
-	SELFTESTS=$pkgdir/selftests INITRAMFS=$pkgdir/initramfs.cpio \
-	"$TOP/scripts/build-initramfs.sh"
+"$TOP/scripts/in-root.sh" "$root" \
+	"$TOP/scripts/build-selftests.sh" -o "$pkgdir/selftests" -k "$pkgdir/linux"
+"$TOP/scripts/in-root.sh" "$root" env PERF_ROOT="$pkgdir/unpacked/perf" \
+	KBUILD_DIR="$pkgdir/linux" SELFTESTS="$pkgdir/selftests" \
+	INITRAMFS="$pkgdir/initramfs.cpio" "$TOP/scripts/build-initramfs.sh"
 say "booting ${vmlinuz##*/} in QEMU (guest log: $results/guest.log)"
 INITRAMFS=$pkgdir/initramfs.cpio "$TOP/scripts/run-guest.sh" -s -k "$vmlinuz" \
 	-t 1500 -a dcp.run=/guest/smoke-package.sh "$results/guest.log" || true
 "$TOP/scripts/check-guest-log.py" --no-kunit "$results/guest.log" \
 	>"$results/guest.tap" || true
 
-"$TOP/scripts/check-perf-deb.sh" "$perf_deb" "$pkgdir/debian-root" \
-	>"$results/dpkg.tap" || true
+# The repository of this build, kept (hard links) while package.sh
+# rebuilds over it; the rebuild has a newer version.
+mkdir "$results/repo-old"
+ln "$pkgdir"/*.deb "$pkgdir"/Packages* "$pkgdir/Release" "$results/repo-old/"
+say "rebuilding (scripts/package.sh --release $release $flavour, log: $results/rebuild.log)"
+rebuild_start=$SECONDS
+if "$TOP/scripts/package.sh" --release "$release" "$flavour" >"$results/rebuild.log" 2>&1; then
+	say "rebuilt in $((SECONDS - rebuild_start)) s"
+	"$TOP/scripts/check-apt-repo.sh" "$release" "$pkgdir/apt-root" \
+		"$results/repo-old" "$pkgdir" >"$results/apt.tap" || true
+else
+	printf '1..1\nnot ok 1 scripts/package.sh rebuild (%s)\n' \
+		"$results/rebuild.log" >"$results/apt.tap"
+fi
 
 "$TOP/scripts/tap-summary.py" "$results"/*.tap
