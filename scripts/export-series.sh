@@ -3,26 +3,35 @@
 # Writes the commits of build/linux since the tag "base" back to patches/:
 # one file per commit, named after its subject (no number, so that
 # inserting a patch does not rename the others), no commit hashes or
-# version signature, and patches/series in commit order.
-# Comment lines of the old series stay (scripts/merge-series.py).
+# version signature, and patches/series in commit order. A patch stays
+# in its folder of patches/ (bugfix/ ...); a new one goes where
+# scripts/merge-series.py puts it, which also keeps the comment lines
+# of the old series.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 git -C "$LINUX" format-patch -q --zero-commit --no-signature -N --no-stat \
-	--filename-max-length=80 -o "$tmp" base..HEAD
+	--filename-max-length=80 -o "$tmp/numbered" base..HEAD
 
-rm -f "$TOP/patches/"*.patch
+mkdir "$tmp/named"
 names=()
-for f in "$tmp"/*.patch; do
+for f in "$tmp"/numbered/*.patch; do
 	name=${f##*/}
 	name=${name#[0-9][0-9][0-9][0-9]-}
-	[ -e "$TOP/patches/$name" ] && die "two patches named $name"
-	cp "$f" "$TOP/patches/$name"
+	[ -e "$tmp/named/$name" ] && die "two patches named $name"
+	mv "$f" "$tmp/named/$name"
 	names+=("$name")
 done
+# merge-series.py puts each patch in its folder of the old series.
 "$TOP/scripts/merge-series.py" "$TOP/patches/series" "${names[@]}" >"$tmp/series"
+rm -f "$TOP/patches/"*.patch "$TOP/patches/"*/*.patch
+while read -r path; do
+	mkdir -p "$TOP/patches/$(dirname "$path")"
+	mv "$tmp/named/${path##*/}" "$TOP/patches/$path"
+done < <(series_patches "$tmp/series")
+find "$TOP/patches" -mindepth 1 -type d -empty -delete
 mv "$tmp/series" "$TOP/patches/series"
 
 # The tree now holds exactly the series: record it so that

@@ -51,9 +51,10 @@ git_linux() {
 		-c user.email="$GIT_IDENT_EMAIL" "$@"
 }
 
-# The patch file names of patches/series, in order.
+# The patch files of patches/series (or of the series file given), in
+# order, as paths below patches/.
 series_patches() {
-	grep -v '^\s*\(#\|$\)' "$TOP/patches/series"
+	grep -v '^\s*\(#\|$\)' "${1:-$TOP/patches/series}"
 }
 
 # A digest of the series' content, to tell whether build/linux holds it.

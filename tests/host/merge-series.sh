@@ -20,7 +20,7 @@ case_() {	# case_ NAME OLD WANT NEW-NAME...
 		sed 's/^/# /' <<<"$got"
 	fi
 }
-echo "1..5"
+echo "1..8"
 case_ "first export keeps the header" '# hdr\n' '# hdr\na.patch' a.patch
 case_ "unchanged" '# hdr\n\n# core\na.patch\n# tests\nb.patch\n' \
 	'# hdr\n\n# core\na.patch\n# tests\nb.patch' a.patch b.patch
@@ -30,3 +30,10 @@ case_ "added patch joins the group above" '# core\na.patch\n# tests\nb.patch\n' 
 	'# core\na.patch\nx.patch\n# tests\nb.patch' a.patch x.patch b.patch
 case_ "dropped patch leaves its comment" '# core\na.patch\n# tests\nb.patch\n# end\n' \
 	'# core\na.patch\n# tests\n# end' a.patch
+case_ "patches keep their folders" '# core\na.patch\n# fixes\nbugfix/b.patch\nc.patch\n' \
+	'# core\na.patch\n# fixes\nbugfix/b.patch\nc.patch' a.patch b.patch c.patch
+case_ "added patch joins the folder above" '# core\na.patch\n# fixes\nbugfix/b.patch\n# tests\nc.patch\n' \
+	'# core\na.patch\n# fixes\nbugfix/b.patch\nbugfix/x.patch\n# tests\nc.patch' \
+	a.patch b.patch x.patch c.patch
+case_ "renamed patch in a folder stays there" '# fixes\nbugfix/b.patch\n# tests\nc.patch\n' \
+	'# fixes\nbugfix/y.patch\n# tests\nc.patch' y.patch c.patch
