@@ -22,9 +22,7 @@ if [ ! -e "$root/.debootstrap-done" ]; then
 	[ -n "$mirror" ] || die "no Debian archive in apt's sources (apt-get update?)"
 	# never remove a root that still has the project mounted in it
 	[ -z "$(root_mounts "$root" 2>/dev/null)" ] || die "$root has mounts"
-	command -v debootstrap >/dev/null ||
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			--no-install-recommends debootstrap >/dev/null
+	"$TOP/scripts/install-deps.sh" debootstrap
 	say "debootstrap $release into $root"
 	rm -rf "$root"
 	mkdir -p "$(dirname "$root")"
