@@ -75,13 +75,20 @@ fi
 add_elf /usr/bin/deepstack "$wdir/deepstack"
 add_elf /usr/bin/phases "$wdir/phases"
 add_elf /usr/bin/defercost "$wdir/defercost"
-# perf test finds ./tests/shell; 6.12's lookup next to the binary does
-# not terminate the path readlink() gives it
-for t in record_deferred_callchain deferred_callchain_commands deferred_callchain_reports; do
-	add_file "/opt/perf/tests/shell/$t.sh" "$LINUX/tools/perf/tests/shell/$t.sh" 755
+# The deferred callchain shell tests of $LINUX's perf: perf test finds
+# ./tests/shell; 6.12's lookup next to the binary does not terminate the
+# path readlink() gives it
+for f in "$LINUX"/tools/perf/tests/shell/*deferred_callchain*.sh \
+	 "$LINUX"/tools/perf/tests/shell/lib/*deferred_callchain*.sh; do
+	t=${f#"$LINUX"/tools/perf/tests/shell/}
+	case $t in
+	lib/*) mode=644 ;;
+	*) mode=755 ;;
+	esac
+	if [ -f "$f" ]; then
+		add_file "/opt/perf/tests/shell/$t" "$f" $mode
+	fi
 done
-add_file /opt/perf/tests/shell/lib/deferred_callchain.sh \
-	"$LINUX/tools/perf/tests/shell/lib/deferred_callchain.sh" 644
 # perf annotate disassembles with objdump
 add_elf /usr/bin/objdump "$(command -v objdump)"
 for f in "$selftests"/*/*; do

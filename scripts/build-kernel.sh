@@ -1,21 +1,28 @@
 #!/usr/bin/env bash
-# usage: scripts/build-kernel.sh [-o OUTDIR] [debug|release] [FRAGMENT...]
+# usage: scripts/build-kernel.sh [-o OUTDIR] [-u] [debug|release] [FRAGMENT...]
 # Builds build/kernel-<flavour>/arch/x86/boot/bzImage (or OUTDIR's) from
-# build/linux: ARCH=x86_64 tinyconfig + configs/qemu.config (+
-# configs/debug.config for "debug") + the FRAGMENTs, checked so that every
-# requested symbol is in the final .config. Also installs the uapi headers
-# in the output directory's usr/include.
+# $LINUX (build/linux): ARCH=x86_64 tinyconfig + configs/qemu.config +
+# configs/series.config (not with -u, for a tree without the series such
+# as build/upstream/linux) (+ configs/debug.config for "debug") + the
+# FRAGMENTs, checked so that every requested symbol is in the final
+# .config. Also installs the uapi headers in the output directory's
+# usr/include.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-out=""
-if [ "${1:-}" = -o ]; then
-	out=$2
-	shift 2
-fi
+out="" series=1
+while getopts o:u opt; do
+	case $opt in
+	o) out=$OPTARG ;;
+	u) series=0 ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
 flavour=${1:-debug}
 [ $# -gt 0 ] && shift
 frags=("$TOP/configs/qemu.config")
+[ $series = 0 ] || frags+=("$TOP/configs/series.config")
 case $flavour in
 debug) frags+=("$TOP/configs/debug.config") ;;
 release) ;;

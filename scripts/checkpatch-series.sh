@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # usage: scripts/checkpatch-series.sh
 # Runs the base tree's scripts/checkpatch.pl --strict on every patch of
-# patches/series and prints TAP: a patch with errors fails; warnings and
+# $PATCHES/series (patches/series) and prints TAP: a patch with errors fails; warnings and
 # checks are shown but do not fail.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -15,11 +15,11 @@ n=0
 for p in "${series[@]}"; do
 	n=$((n + 1))
 	out=$(cd "$LINUX" && scripts/checkpatch.pl --strict \
-		"$TOP/patches/$p" 2>&1) || true
+		"$PATCHES/$p" 2>&1) || true
 	total=$(grep '^total:' <<<"$out" || echo "total: ? errors")
 	if grep -q '^total: 0 errors' <<<"$out" &&
-	   grep -q '^From: Deferred Callchains Project' "$TOP/patches/$p" &&
-	   grep -q '^Signed-off-by: Deferred Callchains Project' "$TOP/patches/$p"; then
+	   grep -q '^From: Deferred Callchains Project' "$PATCHES/$p" &&
+	   grep -q '^Signed-off-by: Deferred Callchains Project' "$PATCHES/$p"; then
 		echo "ok $n checkpatch: $p # $total"
 	else
 		echo "not ok $n checkpatch: $p ($total, or not the project's identity)"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # usage: scripts/export-series.sh
-# Writes the commits of build/linux since the tag "base" back to patches/:
+# Writes the commits of $LINUX (build/linux) since the tag "base" back to
+# $PATCHES (patches/):
 # one file per commit, named after its subject (no number, so that
 # inserting a patch does not rename the others), no commit hashes or
 # version signature, and patches/series in commit order. A patch stays
@@ -25,16 +26,16 @@ for f in "$tmp"/numbered/*.patch; do
 	names+=("$name")
 done
 # merge-series.py puts each patch in its folder of the old series.
-"$TOP/scripts/merge-series.py" "$TOP/patches/series" "${names[@]}" >"$tmp/series"
-rm -f "$TOP/patches/"*.patch "$TOP/patches/"*/*.patch
+"$TOP/scripts/merge-series.py" "$PATCHES/series" "${names[@]}" >"$tmp/series"
+rm -f "$PATCHES/"*.patch "$PATCHES/"*/*.patch
 while read -r path; do
-	mkdir -p "$TOP/patches/$(dirname "$path")"
-	mv "$tmp/named/${path##*/}" "$TOP/patches/$path"
+	mkdir -p "$PATCHES/$(dirname "$path")"
+	mv "$tmp/named/${path##*/}" "$PATCHES/$path"
 done < <(series_patches "$tmp/series")
-find "$TOP/patches" -mindepth 1 -type d -empty -delete
-mv "$tmp/series" "$TOP/patches/series"
+find "$PATCHES" -mindepth 1 -type d -empty -delete
+mv "$tmp/series" "$PATCHES/series"
 
 # The tree now holds exactly the series: record it so that
 # prepare-tree.sh sees nothing unexported.
 echo "$(series_id) $(git -C "$LINUX" rev-parse HEAD)" >"$LINUX/.git/dcp-applied"
-say "exported $(git -C "$LINUX" rev-list --count base..HEAD) patches to patches/"
+say "exported $(git -C "$LINUX" rev-list --count base..HEAD) patches to $PATCHES"

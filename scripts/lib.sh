@@ -5,6 +5,8 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 SRC_TARBALL=${SRC_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 LINUX=${LINUX:-$BUILD/linux}
+# The patch queue that LINUX holds: patches/ (6.12), upstream/ (7.2)
+PATCHES=${PATCHES:-$TOP/patches}
 JOBS=${JOBS:-$(nproc)}
 
 # The project's own identity for commits in the unpacked tree.
@@ -51,15 +53,29 @@ git_linux() {
 		-c user.email="$GIT_IDENT_EMAIL" "$@"
 }
 
-# The patch files of patches/series (or of the series file given), in
-# order, as paths below patches/.
+# The patch files of $PATCHES/series (or of the series file given), in
+# order, as paths below $PATCHES.
 series_patches() {
-	grep -v '^\s*\(#\|$\)' "${1:-$TOP/patches/series}"
+	grep -v '^\s*\(#\|$\)' "${1:-$PATCHES/series}" || [ $? = 1 ]
 }
 
-# A digest of the series' content, to tell whether build/linux holds it.
+# A digest of the series' content, to tell whether $LINUX holds it.
 series_id() {
-	(cd "$TOP/patches" && series_patches | xargs -r cat) | sha256sum | cut -d' ' -f1
+	(cd "$PATCHES" && series_patches | xargs -r cat) | sha256sum | cut -d' ' -f1
+}
+
+# apply_series: commits each patch of $PATCHES/series on top of $LINUX's
+# HEAD (git am); says which one does not apply.
+apply_series() {
+	local p
+	while read -r p; do
+		if ! git_linux am -q --keep-cr --committer-date-is-author-date \
+			"$PATCHES/$p" >/dev/null 2>"$BUILD/am.log"; then
+			git -C "$LINUX" am --abort || true
+			cat "$BUILD/am.log" >&2
+			die "$PATCHES/$p does not apply to $LINUX; rebase the series"
+		fi
+	done < <(series_patches)
 }
 
 # apt_site LABEL: the archive this machine's apt sources name for LABEL

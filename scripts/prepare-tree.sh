@@ -65,12 +65,5 @@ fi
 say "applying patches/series to $version"
 git -C "$LINUX" checkout -q -f -B series base
 git -C "$LINUX" clean -q -fdx
-while read -r p; do
-	if ! git_linux am -q --keep-cr --committer-date-is-author-date \
-		"$TOP/patches/$p" >/dev/null 2>"$BUILD/am.log"; then
-		git -C "$LINUX" am --abort || true
-		cat "$BUILD/am.log" >&2
-		die "patches/$p does not apply to Linux $version ($pkg_version); rebase the series"
-	fi
-done < <(series_patches)
+apply_series
 echo "$want $(git -C "$LINUX" rev-parse HEAD)" >"$stamp_applied"

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# usage: scripts/prepare-upstream-tree.sh [--reset]
+# Makes build/upstream/linux: Debian's linux-source-7.2 (sid) committed
+# as the base (tag "base"), then one commit per patch of upstream/series,
+# the queue of fixes to mainline's code. As prepare-tree.sh, it does
+# nothing if the tree already holds exactly that, leaves a tree with
+# unexported work alone, and --reset throws such work away. Edit there
+# and export with
+#   LINUX=build/upstream/linux PATCHES=upstream scripts/export-series.sh
+set -euo pipefail
+export PATCHES=${PATCHES:-$(cd "$(dirname "$0")/.." && pwd)/upstream}
+. "$(dirname "$0")/lib.sh"
+LINUX=$BUILD/upstream/linux
+
+reset=0
+[ "${1:-}" = --reset ] && reset=1
+
+deb=$("$TOP/scripts/fetch-suite.sh" sid "$BUILD/sid" linux-source-7.2)
+stamp_base=$LINUX/.git/dcp-base
+stamp_applied=$LINUX/.git/dcp-applied
+want=$(series_id)
+
+if [ "$(cat "$stamp_base" 2>/dev/null)" != "${deb##*/}" ]; then
+	say "unpacking ${deb##*/} into $LINUX"
+	rm -rf "$LINUX" "$BUILD/upstream/linux-source-7.2"
+	mkdir -p "$BUILD/upstream"
+	dpkg-deb --fsys-tarfile "$deb" |
+		tar -xO ./usr/src/linux-source-7.2.tar.xz | tar -xJ -C "$BUILD/upstream"
+	mv "$BUILD/upstream/linux-source-7.2" "$LINUX"
+	# As prepare-tree.sh: drop Debian's ignore-everything rule
+	sed -i '/^# Debian packaging: ignore everything/,$d' "$LINUX/.gitignore"
+	git -C "$LINUX" init -q -b base-tree
+	git -C "$LINUX" add -A -f
+	git_linux commit -q --date="@0 +0000" -m "Debian ${deb##*/}" \
+		-m "Unmodified but for Debian's ignore-everything rule in .gitignore."
+	git -C "$LINUX" tag -f base >/dev/null
+	echo "${deb##*/}" >"$stamp_base"
+	rm -f "$stamp_applied"
+fi
+
+if [ -f "$stamp_applied" ] && [ $reset = 0 ]; then
+	read -r applied_series applied_head <"$stamp_applied"
+	[ "$applied_series" = "$want" ] && exit 0
+	[ "$applied_head" = "$(git -C "$LINUX" rev-parse HEAD)" ] ||
+		die "upstream/ changed and $LINUX has unexported work; export it or pass --reset"
+fi
+say "applying upstream/series to $(make -s -C "$LINUX" kernelversion)"
+git -C "$LINUX" checkout -q -f -B queue base
+git -C "$LINUX" clean -q -fdx
+apply_series
+echo "$want $(git -C "$LINUX" rev-parse HEAD)" >"$stamp_applied"

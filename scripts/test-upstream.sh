@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# usage: scripts/test-upstream.sh
+# The kernel side of the upstream queue (upstream/, fixes against
+# mainline 7.2), in build/upstream: applies the queue to Debian's
+# linux-source-7.2 (scripts/prepare-upstream-tree.sh), builds its debug
+# kernel (tinyconfig + configs/qemu.config + configs/debug.config, no
+# configs/series.config) and the queue's perf_events kselftests against
+# its headers, and the queue's perf (build/upstream/perf) beside
+# mainline's (scripts/build-mainline-perf.sh); runs the queue's perf test
+# of deferred callchain records on the host, and in the guest, on that
+# kernel and on Debian's stock 7.2.13 cloud-amd64 kernel (sid), the
+# deferred callchain kselftests, 64- and 32-bit, and the deferred
+# callchain perf shell tests with each perf (guest/upstream-tests.sh).
+# Writes host.tap, queue.tap and stock.tap there and the lines whose
+# results differ between the two kernels. Not a step of the test command
+# (README, "The upstream queue").
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+"$TOP/scripts/prepare-upstream-tree.sh"
+out=$BUILD/upstream
+export LINUX=$out/linux
+kver=7.2.13+deb14-cloud-amd64
+"$TOP/scripts/fetch-suite.sh" sid "$BUILD/sid" "linux-binary-$kver" >/dev/null
+stock=$BUILD/sid/binary/usr/lib/modules/$kver/vmlinuz
+[ -f "$stock" ] || dpkg-deb -x "$BUILD/sid/linux-binary-${kver}_"*.deb "$BUILD/sid/binary"
+
+"$TOP/scripts/build-kernel.sh" -u -o "$out/kernel-debug" debug
+"$TOP/scripts/build-selftests.sh" -o "$out/selftests" -k "$out/kernel-debug"
+"$TOP/scripts/build-mainline-perf.sh"
+"$TOP/scripts/build-perf.sh" -o "$out/perf" NO_RUST=1
+KBUILD_DIR=$out/kernel-debug SELFTESTS=$out/selftests PERF=$out/perf/perf \
+	MAINLINE_PERF=$BUILD/mainline/perf/perf INITRAMFS=$out/initramfs.cpio \
+	"$TOP/scripts/build-initramfs.sh"
+
+say "perf test on the host: deferred callchain records"
+mkdir -p "$out/bin"
+ln -sf "$out/perf/perf" "$out/bin/perf"
+PATH=$out/bin:$PATH "$TOP/guest/perf-test-tap.sh" "Deferred callchain record parsing" \
+	>"$out/host.tap" 2>&1 || true
+
+for k in queue stock; do
+	image=$out/kernel-debug/arch/x86/boot/bzImage
+	[ $k = stock ] && image=$stock
+	say "booting $image (guest log: $out/guest-$k.log)"
+	INITRAMFS=$out/initramfs.cpio "$TOP/scripts/run-guest.sh" -s -k "$image" -t 1500 \
+		-a "dcp.run=/guest/upstream-tests.sh" \
+		"$out/guest-$k.log" || true
+	"$TOP/scripts/check-guest-log.py" --no-kunit "$out/guest-$k.log" \
+		>"$out/$k.tap" || true
+done
+
+# The cases whose results differ, in the queue kernel's order
+awk 'function res(l) { return l ~ /^not ok/ ? "FAIL" : l ~ /# *SKIP/ ? "skip" : "ok" }
+     function name(l) { sub(/^(not )?ok [0-9]+ /, "", l); sub(/ *#.*/, "", l); return l }
+     NR == FNR { if (/^(not )?ok /) stock[name($0)] = res($0); next }
+     /^(not )?ok / && res($0) != stock[name($0)] {
+	printf "%s: queue %s, stock 7.2.13 %s\n", name($0), res($0),
+		name($0) in stock ? stock[name($0)] : "-" }' \
+	"$out/stock.tap" "$out/queue.tap" >"$out/differ.txt"
+cat "$out/differ.txt"
+"$TOP/scripts/tap-summary.py" "$out/host.tap" "$out/queue.tap" "$out/stock.tap" || true
