@@ -4,9 +4,10 @@
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 SRC_TARBALL=${SRC_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
-LINUX=${LINUX:-$BUILD/linux}
+# Absolute: the scripts cd into other directories
+LINUX=$(realpath -m "${LINUX:-$BUILD/linux}")
 # The patch queue that LINUX holds: patches/ (6.12), upstream/ (7.2)
-PATCHES=${PATCHES:-$TOP/patches}
+PATCHES=$(realpath -m "${PATCHES:-$TOP/patches}")
 JOBS=${JOBS:-$(nproc)}
 
 # The project's own identity for commits in the unpacked tree.
