@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # usage: scripts/test-upstream.sh
-# The kernel side of the upstream queue (upstream/, fixes against
-# mainline 7.2), in build/upstream: applies the queue to Debian's
+# The upstream queue (upstream/, fixes against mainline 7.2), tested in
+# build/upstream: applies the queue to Debian's
 # linux-source-7.2 (scripts/prepare-upstream-tree.sh), builds its debug
 # kernel (tinyconfig + configs/qemu.config + configs/debug.config, no
 # configs/series.config) and the queue's perf_events kselftests against
 # its headers, and the queue's perf (build/upstream/perf) beside
-# mainline's (scripts/build-mainline-perf.sh); runs the queue's perf test
-# of deferred callchain records on the host, and in the guest, on that
+# mainline's (scripts/build-mainline-perf.sh); runs on the host the
+# queue's perf test of deferred callchain records, and its perf shell
+# tests that need no kernel support with each perf; and in the guest, on that
 # kernel and on Debian's stock 7.2.13 cloud-amd64 kernel (sid), the
 # deferred callchain kselftests, 64- and 32-bit, and the deferred
 # callchain perf shell tests with each perf (guest/upstream-tests.sh).
@@ -33,11 +34,28 @@ KBUILD_DIR=$out/kernel-debug SELFTESTS=$out/selftests PERF=$out/perf/perf \
 	MAINLINE_PERF=$BUILD/mainline/perf/perf INITRAMFS=$out/initramfs.cpio \
 	"$TOP/scripts/build-initramfs.sh"
 
-say "perf test on the host: deferred callchain records"
-mkdir -p "$out/bin"
+say "perf tests on the host"
+mkdir -p "$out/bin" "$out/bin-stock"
 ln -sf "$out/perf/perf" "$out/bin/perf"
-PATH=$out/bin:$PATH "$TOP/guest/perf-test-tap.sh" "Deferred callchain record parsing" \
-	>"$out/host.tap" 2>&1 || true
+ln -sf "$BUILD/mainline/perf/perf" "$out/bin-stock/perf"
+{
+	PATH=$out/bin:$PATH "$TOP/guest/perf-test-tap.sh" "Deferred callchain record parsing" |
+		grep -v '^1\.\.'
+	n=1
+	for p in queue stock; do
+		n=$((n + 1))
+		bin=$out/bin
+		[ $p = stock ] && bin=$out/bin-stock
+		if PATH=$bin:$PATH bash "$LINUX/tools/perf/tests/shell/record_callchain_fp_option.sh" \
+			>"$out/shell.out" 2>&1; then
+			echo "ok $n record_callchain_fp_option.sh, $p perf"
+		else
+			echo "not ok $n record_callchain_fp_option.sh, $p perf"
+		fi
+		sed 's/^/# /' "$out/shell.out"
+	done
+	echo "1..$n"
+} >"$out/host.tap" 2>&1
 
 for k in queue stock; do
 	image=$out/kernel-debug/arch/x86/boot/bzImage
