@@ -65,6 +65,21 @@ series_id() {
 	(cd "$PATCHES" && series_patches | xargs -r cat) | sha256sum | cut -d' ' -f1
 }
 
+# commit_base NAME: makes $LINUX, an unpacked Debian source, a git tree
+# whose first commit, tagged "base", is "Debian NAME". Debian's
+# .gitignore ignores every top-level path (its packaging repository
+# holds only debian/): that rule goes, so that new files show up in git
+# status and git add.
+commit_base() {
+	sed -i '/^# Debian packaging: ignore everything/,$d' "$LINUX/.gitignore"
+	sed -i '${/^#$/d}' "$LINUX/.gitignore"
+	git -C "$LINUX" init -q -b base-tree
+	git -C "$LINUX" add -A -f
+	git_linux commit -q --date="@0 +0000" -m "Debian $1" \
+		-m "Unmodified but for Debian's ignore-everything rule in .gitignore."
+	git -C "$LINUX" tag -f base >/dev/null
+}
+
 # apply_series: commits each patch of $PATCHES/series on top of $LINUX's
 # HEAD (git am); says which one does not apply.
 apply_series() {

@@ -23,16 +23,7 @@ unpack_base() {
 	mkdir -p "$BUILD"
 	tar -xJf "$SRC_TARBALL" -C "$BUILD"
 	mv "$BUILD/linux-source-6.12" "$LINUX"
-	# Debian's .gitignore ignores every top-level path (its packaging
-	# repository holds only debian/); drop that rule so that new files
-	# show up in git status and git add.
-	sed -i '/^# Debian packaging: ignore everything/,$d' "$LINUX/.gitignore"
-	sed -i '${/^#$/d}' "$LINUX/.gitignore"
-	git -C "$LINUX" init -q -b base-tree
-	git -C "$LINUX" add -A -f
-	git_linux commit -q --date="@0 +0000" -m "Debian linux-source-6.12 $pkg_version" \
-		-m "Unmodified but for Debian's ignore-everything rule in .gitignore."
-	git -C "$LINUX" tag -f base >/dev/null
+	commit_base "linux-source-6.12 $pkg_version"
 	echo "$base_id" >"$stamp_base"
 }
 

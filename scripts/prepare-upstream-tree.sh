@@ -27,13 +27,7 @@ if [ "$(cat "$stamp_base" 2>/dev/null)" != "${deb##*/}" ]; then
 	dpkg-deb --fsys-tarfile "$deb" |
 		tar -xO ./usr/src/linux-source-7.2.tar.xz | tar -xJ -C "$BUILD/upstream"
 	mv "$BUILD/upstream/linux-source-7.2" "$LINUX"
-	# As prepare-tree.sh: drop Debian's ignore-everything rule
-	sed -i '/^# Debian packaging: ignore everything/,$d' "$LINUX/.gitignore"
-	git -C "$LINUX" init -q -b base-tree
-	git -C "$LINUX" add -A -f
-	git_linux commit -q --date="@0 +0000" -m "Debian ${deb##*/}" \
-		-m "Unmodified but for Debian's ignore-everything rule in .gitignore."
-	git -C "$LINUX" tag -f base >/dev/null
+	commit_base "${deb##*/}"
 	echo "${deb##*/}" >"$stamp_base"
 	rm -f "$stamp_applied"
 fi
