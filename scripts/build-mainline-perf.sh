@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# usage: scripts/build-mainline-perf.sh
+# usage: scripts/build-mainline-perf.sh [--no-asan]
 # Mainline's perf, from Debian's linux-source-7.2 (sid), built the way
 # build-perf.sh builds ours: build/mainline/perf/perf, and with
-# AddressSanitizer build/mainline/perf-asan/perf. The Rust test workload
+# AddressSanitizer build/mainline/perf-asan/perf (not with --no-asan). The Rust test workload
 # is left out (NO_RUST=1): with Debian 12's toolchain its archive makes ar
 # abort with "LLVM ERROR: Invalid encoding". The source is unpacked once
 # into build/mainline/linux-source-7.2.
@@ -21,5 +21,6 @@ if [ ! -f "$src/tools/perf/Makefile.perf" ]; then
 fi
 
 LINUX=$src "$TOP/scripts/build-perf.sh" -o "$dir/perf" NO_RUST=1
+[ "${1:-}" = --no-asan ] && exit 0
 LINUX=$src "$TOP/scripts/build-perf.sh" -o "$dir/perf-asan" NO_RUST=1 \
 	EXTRA_CFLAGS="-fsanitize=address -fno-omit-frame-pointer"

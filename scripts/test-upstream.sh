@@ -28,7 +28,7 @@ stock=$BUILD/sid/binary/usr/lib/modules/$kver/vmlinuz
 
 "$TOP/scripts/build-kernel.sh" -u -o "$out/kernel-debug" debug
 "$TOP/scripts/build-selftests.sh" -o "$out/selftests" -k "$out/kernel-debug"
-"$TOP/scripts/build-mainline-perf.sh"
+"$TOP/scripts/build-mainline-perf.sh" --no-asan
 "$TOP/scripts/build-perf.sh" -o "$out/perf" NO_RUST=1
 KBUILD_DIR=$out/kernel-debug SELFTESTS=$out/selftests PERF=$out/perf/perf \
 	MAINLINE_PERF=$BUILD/mainline/perf/perf INITRAMFS=$out/initramfs.cpio \
