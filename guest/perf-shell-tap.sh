@@ -1,18 +1,24 @@
 #!/bin/sh
-# usage: perf-shell-tap.sh PERF
-# Runs each of /opt/perf/tests/shell/*.sh with the binary PERF as the
-# perf it calls, and prints TAP; exit 2 is perf test's skip.
-mkdir -p "/tmp/bin-$1" && ln -sf "$(command -v "$1")" "/tmp/bin-$1/perf"
+# usage: perf-shell-tap.sh PERF SCRIPT...
+# Runs each perf shell test SCRIPT with the binary PERF (a path, or a
+# name in PATH) as the perf it calls, and prints TAP naming the script
+# and PERF; exit 2 is perf test's skip.
+perf=$(command -v "$1")
+shift
+bin=$(mktemp -d)
+ln -s "$perf" "$bin/perf"
+out=$bin/out
 n=0
-for t in /opt/perf/tests/shell/*.sh; do
+for t in "$@"; do
 	n=$((n + 1))
-	PATH=/tmp/bin-$1:$PATH sh "$t" >/tmp/shell-test.out 2>&1
+	PATH=$bin:$PATH sh "$t" >"$out" 2>&1
 	rc=$?
-	sed 's/^/# /' /tmp/shell-test.out
+	sed 's/^/# /' "$out"
 	case $rc in
-	0) echo "ok $n ${t##*/}" ;;
-	2) echo "ok $n ${t##*/} # SKIP" ;;
-	*) echo "not ok $n ${t##*/} (exit $rc)" ;;
+	0) echo "ok $n ${t##*/}, $perf" ;;
+	2) echo "ok $n ${t##*/}, $perf # SKIP" ;;
+	*) echo "not ok $n ${t##*/}, $perf (exit $rc)" ;;
 	esac
 done
+rm -rf "$bin"
 echo "1..$n"

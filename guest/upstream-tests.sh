@@ -11,5 +11,5 @@ for t in deferred_callchain deferred_callchain_32; do
 done
 
 for p in perf perf-mainline; do
-	suite "perf-shell.$p" /guest/perf-shell-tap.sh "$p"
+	suite "perf-shell.$p" /guest/perf-shell-tap.sh "$p" /opt/perf/tests/shell/*.sh
 done
