@@ -1,25 +1,50 @@
 #!/bin/sh
 # usage: forced-loss.sh [SECONDS [PAGES]]
 # Records the phases workload with deferred user callchains through a
-# one-page ring buffer, read by a perf record that runs at nice 19 on
-# the workload's CPU, so that samples and deferred records are lost.
+# small ring buffer and stops the perf record that reads it (SIGSTOP)
+# until the workload has run for CPU_TICKS more clock ticks, so that
+# samples and deferred records are lost whatever the machine's speed.
 # phases alternates read() under phase_read() and write() under
 # phase_write(): a sample's kernel part (do_preadv, do_pwritev) says which
 # user stack it must be stitched to. Prints TAP.
 seconds=${1:-5}
 pages=${2:-2}
+cpu_ticks=20
 dir=$(mktemp -d /tmp/loss.XXXXXX)
 data=$dir/perf.data
 
-# perf record at nice 19, phases at 0, on one CPU. Sampling starts after
-# half a second (-D), while phases still sleeps, so that the records of
-# its exec are read before the buffer overflows: lost records must not
-# hide the symbols.
-renice 19 -p $$ >/dev/null
+# utime + stime of PID in clock ticks, empty once PID is gone.
+cpu_time() {
+	awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null
+}
+
+# Sampling starts after half a second (-D), while phases still sleeps,
+# so that the records of its exec are read before the reader is stopped:
+# lost records must not hide the symbols.
 taskset -c 0 perf record -D 500 -m "$pages" -e task-clock -c 100000 --call-graph fp,defer -o "$data" -- \
 	phases "$seconds" 40 \
-	>"$dir/phases" 2>"$dir/record"
-renice 0 -p $$ >/dev/null
+	>"$dir/phases" 2>"$dir/record" &
+record=$!
+workload=
+while [ -z "$workload" ] && kill -0 $record 2>/dev/null; do
+	workload=$(pidof phases)
+	sleep 0.1
+done
+# phases sleeps for a second before it works: wait until it has begun.
+start=$(cpu_time "$workload")
+while t=$(cpu_time "$workload") && [ -n "$t" ] && [ "$t" = "$start" ]; do
+	sleep 0.1
+done
+kill -STOP $record 2>/dev/null
+start=$(cpu_time "$workload")
+ran=0
+while t=$(cpu_time "$workload") && [ -n "$t" ] && [ $ran -lt $cpu_ticks ]; do
+	ran=$((t - start))
+	sleep 0.1
+done
+kill -CONT $record 2>/dev/null
+wait $record
+echo "# the reader was stopped while the workload ran for $ran of $cpu_ticks clock ticks"
 perf report --stats -i "$data" >"$dir/stats" 2>&1
 perf script -F comm,tid,ip,sym,dso -i "$data" >"$dir/script" 2>"$dir/err"
 
