@@ -7,8 +7,9 @@
 # configs/series.config) and the queue's perf_events kselftests against
 # its headers, and the queue's perf (build/upstream/perf) beside
 # mainline's (scripts/build-mainline-perf.sh); runs on the host the
-# queue's perf test of deferred callchain records, and its perf shell
-# tests that need no kernel support with each perf; and in the guest, on that
+# queue's perf tests of deferred callchain records and of their
+# stitching, and its perf shell tests that need no kernel support with
+# each perf; and in the guest, on that
 # kernel and on Debian's stock 7.2.13 cloud-amd64 kernel (sid), the
 # deferred callchain kselftests, 64- and 32-bit, and the deferred
 # callchain perf shell tests with each perf (guest/upstream-tests.sh).
@@ -38,7 +39,7 @@ say "perf tests on the host"
 mkdir -p "$out/bin"
 ln -sf "$out/perf/perf" "$out/bin/perf"
 PATH=$out/bin:$PATH "$TOP/guest/perf-test-tap.sh" "Deferred callchain record parsing" \
-	>"$out/host.tap" 2>&1 || true
+	"Deferred callchain stitching" >"$out/host.tap" 2>&1 || true
 for p in queue stock; do
 	perf=$out/perf/perf
 	[ $p = stock ] && perf=$BUILD/mainline/perf/perf
