@@ -44,7 +44,7 @@ while t=$(cpu_time "$workload") && [ -n "$t" ] && [ $ran -lt $cpu_ticks ]; do
 done
 kill -CONT $record 2>/dev/null
 wait $record
-echo "# the reader was stopped while the workload ran for $ran of $cpu_ticks clock ticks"
+echo "# the reader was stopped while the workload ran for $ran clock ticks (at least $cpu_ticks)"
 perf report --stats -i "$data" >"$dir/stats" 2>&1
 perf script -F comm,tid,ip,sym,dso -i "$data" >"$dir/script" 2>"$dir/err"
 
