@@ -44,7 +44,8 @@ for p in queue stock; do
 	perf=$out/perf/perf
 	[ $p = stock ] && perf=$BUILD/mainline/perf/perf
 	"$TOP/guest/perf-shell-tap.sh" "$perf" \
-		"$LINUX/tools/perf/tests/shell/record_callchain_fp_option.sh" >"$out/host-$p.tap"
+		"$LINUX/tools/perf/tests/shell/record_callchain_fp_option.sh" \
+		"$LINUX/tools/perf/tests/shell/top_trace_deferred_callchain.sh" >"$out/host-$p.tap"
 done
 
 for k in queue stock; do
