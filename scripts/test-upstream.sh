@@ -12,10 +12,11 @@
 # each perf; and in the guest, on that
 # kernel and on Debian's stock 7.2.13 cloud-amd64 kernel (sid), the
 # deferred callchain kselftests, 64- and 32-bit, and the deferred
-# callchain perf shell tests with each perf (guest/upstream-tests.sh).
-# Writes host*.tap, queue.tap and stock.tap there and the lines whose
-# results differ between the two kernels. Not a step of the test command
-# (README, "The upstream queue").
+# callchain perf shell tests with each perf (guest/upstream-tests.sh),
+# then, booted with nohz_full=1, the kselftests' context_tracking case
+# (guest/nohz-full.sh). Writes host*.tap, queue*.tap and stock*.tap
+# there and the lines whose results differ between the two kernels. Not
+# a step of the test command (README, "The upstream queue").
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -57,6 +58,12 @@ for k in queue stock; do
 		"$out/guest-$k.log" || true
 	"$TOP/scripts/check-guest-log.py" --no-kunit "$out/guest-$k.log" \
 		>"$out/$k.tap" || true
+	say "booting $image with nohz_full=1 (guest log: $out/guest-$k-nohz-full.log)"
+	INITRAMFS=$out/initramfs.cpio "$TOP/scripts/run-guest.sh" -s -k "$image" -t 300 \
+		-a "nohz_full=1 dcp.run=/guest/nohz-full.sh" \
+		"$out/guest-$k-nohz-full.log" || true
+	"$TOP/scripts/check-guest-log.py" --no-kunit "$out/guest-$k-nohz-full.log" \
+		>"$out/$k-nohz-full.tap" || true
 done
 
 # The cases whose results differ, in the queue kernel's order
@@ -66,6 +73,7 @@ awk 'function res(l) { return l ~ /^not ok/ ? "FAIL" : l ~ /# *SKIP/ ? "skip" : 
      /^(not )?ok / && res($0) != stock[name($0)] {
 	printf "%s: queue %s, stock 7.2.13 %s\n", name($0), res($0),
 		name($0) in stock ? stock[name($0)] : "-" }' \
-	"$out/stock.tap" "$out/queue.tap" >"$out/differ.txt"
+	<(cat "$out/stock.tap" "$out/stock-nohz-full.tap") \
+	<(cat "$out/queue.tap" "$out/queue-nohz-full.tap") >"$out/differ.txt"
 cat "$out/differ.txt"
-"$TOP/scripts/tap-summary.py" "$out"/host*.tap "$out/queue.tap" "$out/stock.tap" || true
+"$TOP/scripts/tap-summary.py" "$out"/host*.tap "$out"/queue*.tap "$out"/stock*.tap || true
