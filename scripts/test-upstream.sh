@@ -49,21 +49,22 @@ for p in queue stock; do
 		"$LINUX/tools/perf/tests/shell/top_trace_deferred_callchain.sh" >"$out/host-$p.tap"
 done
 
+# NAME IMAGE TIMEOUT CMDLINE: boots IMAGE, its log in guest-NAME.log and
+# its results in NAME.tap
+boot()
+{
+	say "booting $2 with \"$4\" (guest log: $out/guest-$1.log)"
+	INITRAMFS=$out/initramfs.cpio "$TOP/scripts/run-guest.sh" -s -k "$2" -t "$3" \
+		-a "$4" "$out/guest-$1.log" || true
+	"$TOP/scripts/check-guest-log.py" --no-kunit "$out/guest-$1.log" \
+		>"$out/$1.tap" || true
+}
+
 for k in queue stock; do
 	image=$out/kernel-debug/arch/x86/boot/bzImage
 	[ $k = stock ] && image=$stock
-	say "booting $image (guest log: $out/guest-$k.log)"
-	INITRAMFS=$out/initramfs.cpio "$TOP/scripts/run-guest.sh" -s -k "$image" -t 1500 \
-		-a "dcp.run=/guest/upstream-tests.sh" \
-		"$out/guest-$k.log" || true
-	"$TOP/scripts/check-guest-log.py" --no-kunit "$out/guest-$k.log" \
-		>"$out/$k.tap" || true
-	say "booting $image with nohz_full=1 (guest log: $out/guest-$k-nohz-full.log)"
-	INITRAMFS=$out/initramfs.cpio "$TOP/scripts/run-guest.sh" -s -k "$image" -t 300 \
-		-a "nohz_full=1 dcp.run=/guest/nohz-full.sh" \
-		"$out/guest-$k-nohz-full.log" || true
-	"$TOP/scripts/check-guest-log.py" --no-kunit "$out/guest-$k-nohz-full.log" \
-		>"$out/$k-nohz-full.tap" || true
+	boot $k "$image" 1500 "dcp.run=/guest/upstream-tests.sh"
+	boot $k-nohz-full "$image" 300 "nohz_full=1 dcp.run=/guest/nohz-full.sh"
 done
 
 # The cases whose results differ, in the queue kernel's order
