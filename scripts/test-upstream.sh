@@ -40,7 +40,7 @@ say "perf tests on the host"
 mkdir -p "$out/bin"
 ln -sf "$out/perf/perf" "$out/bin/perf"
 PATH=$out/bin:$PATH "$TOP/guest/perf-test-tap.sh" "Deferred callchain record parsing" \
-	"Deferred callchain stitching" >"$out/host.tap" 2>&1 || true
+	"Deferred callchain stitching" "Deferred callchain stitching in time order" >"$out/host.tap" 2>&1 || true
 for p in queue stock; do
 	perf=$out/perf/perf
 	[ $p = stock ] && perf=$BUILD/mainline/perf/perf
