@@ -9,7 +9,8 @@
 # mainline's (scripts/build-mainline-perf.sh); runs on the host the
 # queue's perf tests of deferred callchain records and of their
 # stitching, and its perf shell tests that need no kernel support with
-# each perf; and in the guest, on that
+# each perf, and the fuzz regression inputs of its base perf fixes with
+# each perf built with ASan; and in the guest, on that
 # kernel and on Debian's stock 7.2.13 cloud-amd64 kernel (sid), the
 # deferred callchain kselftests, 64- and 32-bit, and the deferred
 # callchain perf shell tests with each perf (guest/upstream-tests.sh),
@@ -30,8 +31,10 @@ stock=$BUILD/sid/binary/usr/lib/modules/$kver/vmlinuz
 
 "$TOP/scripts/build-kernel.sh" -u -o "$out/kernel-debug" debug
 "$TOP/scripts/build-selftests.sh" -o "$out/selftests" -k "$out/kernel-debug"
-"$TOP/scripts/build-mainline-perf.sh" --no-asan
+"$TOP/scripts/build-mainline-perf.sh"
 "$TOP/scripts/build-perf.sh" -o "$out/perf" NO_RUST=1
+"$TOP/scripts/build-perf.sh" -o "$out/perf-asan" NO_RUST=1 \
+	EXTRA_CFLAGS="-fsanitize=address -fno-omit-frame-pointer"
 KBUILD_DIR=$out/kernel-debug SELFTESTS=$out/selftests PERF=$out/perf/perf \
 	MAINLINE_PERF=$BUILD/mainline/perf/perf INITRAMFS=$out/initramfs.cpio \
 	"$TOP/scripts/build-initramfs.sh"
@@ -47,6 +50,20 @@ for p in queue stock; do
 	"$TOP/guest/perf-shell-tap.sh" "$perf" \
 		"$LINUX/tools/perf/tests/shell/record_callchain_fp_option.sh" \
 		"$LINUX/tools/perf/tests/shell/top_trace_deferred_callchain.sh" >"$out/host-$p.tap"
+done
+
+# The fuzz regression inputs of the queue's base perf fixes, read by
+# each perf built with ASan; upstream-expect/ has the queue's messages
+# where they differ from the 6.12 series'.
+for p in queue stock; do
+	perf=$out/perf-asan/perf
+	[ $p = stock ] && perf=$BUILD/mainline/perf-asan/perf
+	ASAN_OPTIONS=abort_on_error=1:detect_leaks=0:max_allocation_size_mb=2048 \
+		PERF=$perf EXPECT_DIR=$TOP/tests/perf-data/regressions/upstream-expect \
+		"$TOP/tests/perf-data/regressions.sh" 009-event2id-no-id-pos 010-data-past-eof \
+		012-record-past-data-end 013-auxtrace-size-hang 014-record-past-data-sigbus \
+		015-fork-own-parent 023-sample-last-fields-short \
+		025-branch-callstack-no-branch-stack >"$out/host-regressions-$p.tap" 2>&1 || true
 done
 
 # NAME IMAGE TIMEOUT CMDLINE: boots IMAGE, its log in guest-NAME.log and
