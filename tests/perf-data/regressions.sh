@@ -20,7 +20,8 @@ echo "1..$((3 * ${#files[@]}))"
 for f in "${files[@]}"; do
 	name=${f##*/}
 	expect=${f%.data}.expect
-	[ -f "${EXPECT_DIR:-}/${name%.data}.expect" ] && expect=$EXPECT_DIR/${name%.data}.expect
+	[ -n "${EXPECT_DIR:-}" ] && [ -f "$EXPECT_DIR/${name%.data}.expect" ] &&
+		expect=$EXPECT_DIR/${name%.data}.expect
 	for cmd in script report kwork; do
 		opts=()
 		[ "$cmd" = report ] && opts=(--stdio)
