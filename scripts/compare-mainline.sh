@@ -106,7 +106,7 @@ done
 for p in series mainline; do
 	perf=$BUILD/perf-asan/perf
 	[ $p = mainline ] && perf=$BUILD/mainline/perf-asan/perf
-	ASAN_OPTIONS=abort_on_error=1:detect_leaks=0:max_allocation_size_mb=2048 \
+	ASAN_OPTIONS=$PERF_ASAN_OPTIONS \
 		PERF=$perf "$TOP/tests/perf-data/regressions.sh" \
 		>"$out/perf-data-$p-asan-regressions.tap" 2>&1 || true
 done

@@ -58,7 +58,7 @@ done
 for p in queue stock; do
 	perf=$out/perf-asan/perf
 	[ $p = stock ] && perf=$BUILD/mainline/perf-asan/perf
-	ASAN_OPTIONS=abort_on_error=1:detect_leaks=0:max_allocation_size_mb=2048 \
+	ASAN_OPTIONS=$PERF_ASAN_OPTIONS \
 		PERF=$perf EXPECT_DIR=$TOP/tests/perf-data/regressions/upstream-expect \
 		"$TOP/tests/perf-data/regressions.sh" 009-event2id-no-id-pos 010-data-past-eof \
 		012-record-past-data-end 013-auxtrace-size-hang 014-record-past-data-sigbus \

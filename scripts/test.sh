@@ -51,9 +51,7 @@ perf_data_tests() {
 	local perf=$BUILD/perf/perf prefix=perf-data
 	if [ "${1:-}" = asan ]; then
 		perf=$BUILD/perf-asan/perf prefix=perf-data-asan
-		# A size from the file must not become an allocation of
-		# gigabytes (docs/hardening.md).
-		export ASAN_OPTIONS=abort_on_error=1:detect_leaks=0:max_allocation_size_mb=2048
+		export ASAN_OPTIONS=$PERF_ASAN_OPTIONS
 	fi
 	say "perf.data tests ($perf)"
 	for t in "$TOP"/tests/perf-data/*.sh; do
@@ -110,7 +108,7 @@ step build-perf-asan "$TOP/scripts/build-perf.sh" -o "$BUILD/perf-asan" \
 # 10^5 inputs of libFuzzer in each mode (fixed seed, about a minute each)
 # on perf.data reading and stitching.
 if step build-perf-fuzz "$TOP/scripts/build-perf-fuzz.sh"; then
-	ASAN_OPTIONS=abort_on_error=1:detect_leaks=0:max_allocation_size_mb=2048 \
+	ASAN_OPTIONS=$PERF_ASAN_OPTIONS \
 	UBSAN_OPTIONS=abort_on_error=1:print_stacktrace=1 \
 	PERF=$BUILD/perf-fuzz/perf "$TOP/tests/perf-data/regressions.sh" \
 		>"$results/perf-data-ubsan-regressions.tap" || true
