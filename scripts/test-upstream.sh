@@ -10,7 +10,9 @@
 # queue's perf tests of deferred callchain records and of their
 # stitching, and its perf shell tests that need no kernel support with
 # each perf, and the fuzz regression inputs of its base perf fixes with
-# each perf built with ASan; and in the guest, on that
+# each perf built with ASan (the leaks with LeakSanitizer on), and the
+# perf.data tests that show two of them with each perf; and in the
+# guest, on that
 # kernel and on Debian's stock 7.2.13 cloud-amd64 kernel (sid), the
 # deferred callchain kselftests, 64- and 32-bit, and the deferred
 # callchain perf shell tests with each perf (guest/upstream-tests.sh),
