@@ -65,14 +65,14 @@ for p in queue stock; do
 		"$TOP/tests/perf-data/regressions.sh" 009-event2id-no-id-pos 010-data-past-eof \
 		012-record-past-data-end 013-auxtrace-size-hang 014-record-past-data-sigbus \
 		015-fork-own-parent 023-sample-last-fields-short \
-		025-branch-callstack-no-branch-stack 033-swap-raw-size-past-sample \
-		044-branch-counters-two-events-pipe 045-event-update-before-attr-pipe \
+		025-branch-callstack-no-branch-stack 044-branch-counters-two-events-pipe \
+		045-event-update-before-attr-pipe 046-swap-raw-size-big-endian-file \
 		>"$out/host-regressions-$p.tap" 2>&1 || true
 	# The leaks, which only LeakSanitizer shows
 	ASAN_OPTIONS=${PERF_ASAN_OPTIONS/detect_leaks=0/detect_leaks=1} \
 		PERF=$perf EXPECT_DIR=$TOP/tests/perf-data/regressions/upstream-expect \
-		"$TOP/tests/perf-data/regressions.sh" 021-pipe-zstd-stream-leak \
-		030-fork-twice-no-parent-maps >"$out/host-leaks-$p.tap" 2>&1 || true
+		"$TOP/tests/perf-data/regressions.sh" 030-fork-twice-no-parent-maps \
+		045-event-update-before-attr-pipe >"$out/host-leaks-$p.tap" 2>&1 || true
 done
 # The perf.data tests that show base perf fixes: "-j any,counter: perf
 # report -D" (branch counters without PMU caps), "big-endian pipe" (the
