@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# usage: scripts/run-guest.sh [-s] [-k debug|release|DIR|IMAGE] [-t SECONDS] [-a KERNEL_ARGS] [-o FILE] LOG
+# usage: scripts/run-guest.sh [-s] [-i] [-k debug|release|DIR|IMAGE] [-t SECONDS] [-a KERNEL_ARGS] [-o FILE] LOG
 # Boots build/kernel-<flavour> (or the kernel built in DIR, or the kernel
 # image file IMAGE) with build/initramfs.cpio (or $INITRAMFS) in QEMU (TCG,
 # 2 vCPUs) and writes the serial console to LOG, while showing its
@@ -13,15 +13,22 @@
 # one put in while patching a jump label after the patching has finished:
 # "Oops: int3" in __schedule(), within seconds of the attribute fuzzer on
 # any kernel with jump labels, Debian's own 6.12.117 included.
+# -i runs the guest with -icount shift=0,sleep=off (implies -s): its
+# clock counts instructions, one nanosecond each, so that the time a
+# benchmark measures in the guest is a count of the instructions it ran,
+# which a busy host does not change. It does not price a cache miss, a
+# locked instruction or a fence, and each iteration of a rep-prefixed
+# instruction counts as one.
 # -o FILE: what the guest writes to its second serial port, /dev/ttyS1
 # (files for the host: guest/send-files.sh).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-flavour=debug timeout=900 args="" accel=tcg serial2=null
-while getopts sk:t:a:o: opt; do
+flavour=debug timeout=900 args="" accel=tcg serial2=null icount=()
+while getopts sik:t:a:o: opt; do
 	case $opt in
 	s) accel=tcg,thread=single ;;
+	i) accel=tcg,thread=single icount=(-icount shift=0,sleep=off) ;;
 	k) flavour=$OPTARG ;;
 	t) timeout=$OPTARG ;;
 	a) args="$args $OPTARG" ;;
@@ -30,7 +37,7 @@ while getopts sk:t:a:o: opt; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || die "usage: $0 [-s] [-k debug|release|DIR|IMAGE] [-t SECONDS] [-a KERNEL_ARGS] [-o FILE] LOG"
+[ $# -eq 1 ] || die "usage: $0 [-s] [-i] [-k debug|release|DIR|IMAGE] [-t SECONDS] [-a KERNEL_ARGS] [-o FILE] LOG"
 log=$1
 initramfs=${INITRAMFS:-$BUILD/initramfs.cpio}
 case $flavour in
@@ -66,7 +73,7 @@ start=$SECONDS
 watchdog=$!
 
 set +e
-qemu-system-x86_64 -M pc -accel "$accel" -cpu max -smp 2 -m 1G \
+qemu-system-x86_64 -M pc -accel "$accel" "${icount[@]}" -cpu max -smp 2 -m 1G \
 	-nodefaults -no-reboot -display none -serial stdio -serial "$serial2" \
 	-pidfile "$pidfile" \
 	-kernel "$kernel" -initrd "$initramfs" \
