@@ -5,7 +5,9 @@ kernel, median (min-max) over the rounds: the cost per fault of each
 setup; per depth what a sample adds to a fault without event (in place,
 deferred with 1 session) with their ratio, and what each further session
 adds to the deferred sample (from 1 to 4 and from 4 to 16 sessions, per
-session: equal figures mean linear growth); and those costs split into a
+session: equal figures mean linear growth), and the same for two samples
+a fault (two events: two walks in place, one walk and one record
+deferred); and those costs split into a
 part per frame (the slope from the smallest depth to the largest) and a
 fixed part (the cost extrapolated to 0 frames). With the icount clock a
 nanosecond is an instruction; with tcg it is TCG's wall clock."""
@@ -13,7 +15,8 @@ import statistics
 import sys
 from collections import defaultdict
 
-SETUPS = ["none", "inplace", "defer1", "defer4", "defer16"]
+SETUPS = ["none", "inplace", "defer1", "defer4", "defer16", "inplace2",
+          "defer1x2"]
 UNITS = {"icount": ("instructions", 1.0, 0), "tcg": ("us", 1000.0, 2)}
 
 # (clock, kernel) -> (depth, round) -> setup -> ns per fault
@@ -67,6 +70,17 @@ for (clock, kernel), ns in runs.items():
             fmt(ratio, 1.0, 2) if ratio else "-",
             fmt([(r["defer4"] - r["defer1"]) / 3 for r in rs], scale, digits),
             fmt([costs(r)["per session"] for r in rs], scale, digits)))
+    print()
+    print("| depth | 2 samples in place | 2 samples deferred, 1 session "
+          "| deferred / in place |")
+    print("| --- | --- | --- | --- |")
+    for d in depths:
+        rs = rounds[d]
+        print("| %d | %s | %s | %s |" % (
+            d, fmt([r["inplace2"] - r["none"] for r in rs], scale, digits),
+            fmt([r["defer1x2"] - r["none"] for r in rs], scale, digits),
+            fmt([(r["defer1x2"] - r["none"]) / (r["inplace2"] - r["none"])
+                 for r in rs], 1.0, 2)))
     print()
     if len(depths) < 2:
         continue

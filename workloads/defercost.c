@@ -13,10 +13,15 @@
  *   deferN    the event with defer_callchain and N per-CPU events with
  *             defer_output on CPU 0 (N = 1, 4, 16): the walk and N
  *             records on the way back to user space
+ *   inplace2  two such events without deferral: two samples a fault,
+ *             two walks
+ *   defer1x2  two such events with defer_callchain and one per-CPU event
+ *             with defer_output: two samples a fault, one walk, one
+ *             record
  *
- * A fault is a kernel entry of its own with one sample, taken in task
- * context, so the deferred sample always gets a record of its own: this is
- * the case where deferral shares nothing. The rings are consumed after
+ * A fault is a kernel entry of its own, taken in task context. With one
+ * sample a fault the deferred sample always gets a record of its own:
+ * this is the case where deferral shares nothing. The rings are consumed after
  * every fault, so nothing is lost and only the writing is measured.
  * Needs root (per-CPU events) and frame pointers.
  */
@@ -34,6 +39,7 @@
 
 #define RING_PAGES	64
 #define MAX_SIDEBAND	16
+#define MAX_SAMPLERS	2
 
 struct ring {
 	int fd;
@@ -43,7 +49,7 @@ struct ring {
 
 static const struct setup {
 	const char *name;
-	int sample;		/* open the sampling event */
+	int sample;		/* sampling events */
 	int defer;
 	int sideband;		/* per-CPU defer_output events */
 } setups[] = {
@@ -52,9 +58,11 @@ static const struct setup {
 	{ "defer1", 1, 1, 1 },
 	{ "defer4", 1, 1, 4 },
 	{ "defer16", 1, 1, 16 },
+	{ "inplace2", 2, 0, 0 },
+	{ "defer1x2", 2, 1, 1 },
 };
 
-static struct ring rings[1 + MAX_SIDEBAND];
+static struct ring rings[MAX_SAMPLERS + MAX_SIDEBAND];
 static int nr_rings;
 static char *page;
 static long pagesize;
@@ -97,7 +105,7 @@ static void open_setup(const struct setup *s)
 		attr.defer_output = 1;
 		ring_open(&attr, -1, 0);
 	}
-	if (s->sample) {
+	for (i = 0; i < s->sample; i++) {
 		attr.config = PERF_COUNT_SW_PAGE_FAULTS;
 		attr.sample_period = 1;
 		attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
