@@ -7,9 +7,9 @@ deferred with 1 session) with their ratio, and what each further session
 adds to the deferred sample (from 1 to 4 and from 4 to 16 sessions, per
 session: equal figures mean linear growth), and the same for two samples
 a fault (two events: two walks in place, one walk and one record
-deferred); and those costs split into a
-part per frame (the slope from the smallest depth to the largest) and a
-fixed part (the cost extrapolated to 0 frames). With the icount clock a
+deferred); and those costs split into a part per frame (the slope from
+the smallest depth to the largest) and a fixed part (the cost
+extrapolated to 0 frames). With the icount clock a
 nanosecond is an instruction; with tcg it is TCG's wall clock."""
 import statistics
 import sys
@@ -76,11 +76,12 @@ for (clock, kernel), ns in runs.items():
     print("| --- | --- | --- | --- |")
     for d in depths:
         rs = rounds[d]
+        ratio = [(r["defer1x2"] - r["none"]) / (r["inplace2"] - r["none"])
+                 for r in rs if r["inplace2"] > r["none"]]
         print("| %d | %s | %s | %s |" % (
             d, fmt([r["inplace2"] - r["none"] for r in rs], scale, digits),
             fmt([r["defer1x2"] - r["none"] for r in rs], scale, digits),
-            fmt([(r["defer1x2"] - r["none"]) / (r["inplace2"] - r["none"])
-                 for r in rs], 1.0, 2)))
+            fmt(ratio, 1.0, 2) if ratio else "-"))
     print()
     if len(depths) < 2:
         continue
