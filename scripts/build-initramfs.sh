@@ -12,7 +12,14 @@
 # KBUILD_DIR the kernel build whose gen_init_cpio and headers to use;
 # SELFTESTS the kselftests' build directory; INITRAMFS the output.
 # MAINLINE_PERF adds that perf binary as /usr/bin/perf-mainline. PERF is
-# the perf binary otherwise (default build/perf/perf).
+# the perf binary otherwise (default build/perf/perf). EXTRA names more
+# host programs (absolute paths), each added at its own path with its
+# libraries. For the whole perf test (scripts/peer-perf-test.sh):
+# PERF_TESTS=all puts all of $LINUX's perf shell tests and scripts in
+# /opt/perf and the perf build's Python module at its own path;
+# HOST_PACKAGES names installed Debian packages whose files go in as the
+# host has them (bash, the GNU tools, Python), before busybox's applets
+# of the same names.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -45,7 +52,10 @@ add_dir() {
 		d=$(dirname "$d")
 	done
 }
+declare -A taken
 add_file() {	# add_file GUEST_PATH HOST_PATH MODE
+	[ -z "${taken[$1]:-}" ] || return 0
+	taken[$1]=1
 	add_dir "$(dirname "$1")"
 	entries+=("file $1 $2 $3 0 0")
 }
@@ -70,6 +80,35 @@ if [ -n "${PERF_ROOT:-}" ]; then
 else
 	add_elf /usr/bin/perf "${PERF:-$BUILD/perf/perf}"
 fi
+for p in ${HOST_PACKAGES:-}; do
+	while read -r f; do
+		if [ -d "$f" ] || [ -n "${taken[$f]:-}" ]; then
+			continue
+		elif [ -L "$f" ]; then
+			taken[$f]=1
+			add_dir "$(dirname "$f")"
+			entries+=("slink $f $(readlink "$f") 777 0 0")
+		elif [ -f "$f" ]; then
+			case $f in
+			*/bin/* | */sbin/* | *.so | *.so.*) add_elf "$f" "$f" ;;
+			*) add_file "$f" "$f" "$(stat -c %a "$f")" ;;
+			esac
+		fi
+	done < <(dpkg-query -L "$p")
+done
+if [ "${PERF_TESTS:-}" = all ]; then
+	for d in tests/shell scripts; do
+		while read -r f; do
+			add_file "/opt/perf/${f#"$LINUX"/tools/perf/}" "$f" "$(stat -c %a "$f")"
+		done < <(find "$LINUX/tools/perf/$d" -type f)
+	done
+	for f in "$(dirname "$(realpath "${PERF:-$BUILD/perf/perf}")")"/python/*.so; do
+		[ -f "$f" ] && add_file "$f" "$f" 755
+	done
+fi
+for f in ${EXTRA:-}; do
+	add_elf "$f" "$f"
+done
 # For scripts/compare-mainline.sh: mainline's perf beside ours
 [ -z "${MAINLINE_PERF:-}" ] || add_elf /usr/bin/perf-mainline "$MAINLINE_PERF"
 add_elf /usr/bin/deepstack "$wdir/deepstack"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# usage: scripts/run-guest.sh [-s] [-i] [-k debug|release|DIR|IMAGE] [-t SECONDS] [-a KERNEL_ARGS] [-o FILE] LOG
+# usage: scripts/run-guest.sh [-s] [-i] [-k debug|release|DIR|IMAGE] [-t SECONDS] [-m MEMORY] [-a KERNEL_ARGS] [-o FILE] LOG
 # Boots build/kernel-<flavour> (or the kernel built in DIR, or the kernel
 # image file IMAGE) with build/initramfs.cpio (or $INITRAMFS) in QEMU (TCG,
 # 2 vCPUs) and writes the serial console to LOG, while showing its
@@ -19,25 +19,27 @@
 # which a busy host does not change. It does not price a cache miss, a
 # locked instruction or a fence, and each iteration of a rep-prefixed
 # instruction counts as one.
+# -m MEMORY: the guest's memory, as QEMU's -m takes it (default 1G).
 # -o FILE: what the guest writes to its second serial port, /dev/ttyS1
 # (files for the host: guest/send-files.sh).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-flavour=debug timeout=900 args="" accel=tcg serial2=null icount=()
-while getopts sik:t:a:o: opt; do
+flavour=debug timeout=900 args="" accel=tcg serial2=null icount=() memory=1G
+while getopts sik:t:m:a:o: opt; do
 	case $opt in
 	s) accel=tcg,thread=single ;;
 	i) accel=tcg,thread=single icount=(-icount shift=0,sleep=off) ;;
 	k) flavour=$OPTARG ;;
 	t) timeout=$OPTARG ;;
+	m) memory=$OPTARG ;;
 	a) args="$args $OPTARG" ;;
 	o) serial2=file:$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || die "usage: $0 [-s] [-i] [-k debug|release|DIR|IMAGE] [-t SECONDS] [-a KERNEL_ARGS] [-o FILE] LOG"
+[ $# -eq 1 ] || die "usage: $0 [-s] [-i] [-k debug|release|DIR|IMAGE] [-t SECONDS] [-m MEMORY] [-a KERNEL_ARGS] [-o FILE] LOG"
 log=$1
 initramfs=${INITRAMFS:-$BUILD/initramfs.cpio}
 case $flavour in
@@ -73,7 +75,7 @@ start=$SECONDS
 watchdog=$!
 
 set +e
-qemu-system-x86_64 -M pc -accel "$accel" "${icount[@]}" -cpu max -smp 2 -m 1G \
+qemu-system-x86_64 -M pc -accel "$accel" "${icount[@]}" -cpu max -smp 2 -m "$memory" \
 	-nodefaults -no-reboot -display none -serial stdio -serial "$serial2" \
 	-pidfile "$pidfile" \
 	-kernel "$kernel" -initrd "$initramfs" \

@@ -4,7 +4,8 @@
 # their own way (-b, --buildid-mmap) must write the merged chains as the
 # plain mode does; the attrs of what it writes say nothing of deferral; a
 # sample too large with its user part is written without it, counted and
-# warned about, and the inject goes on; perf data convert --to-json shows
+# warned about, and the inject goes on; an output that cannot be written
+# gets its reason; perf data convert --to-json shows
 # stitched chains as their in-place twins; samples with branch stacks and
 # branch counters (-j any,counter) are written byte for byte as in place.
 # TAP output.
@@ -23,7 +24,7 @@ script() {
 		     END { if (l != "") print l }'
 }
 
-echo "1..10"
+echo "1..11"
 for s in threads basic user-mode; do
 	python3 "$gen" "$s" "$tmp/$s.data"
 	python3 "$gen" --in-place "$s" "$tmp/$s.in-place.data"
@@ -45,6 +46,18 @@ python3 "$gen" --pipe threads - |
 	"$perf" inject --merge-callchains -o - 2>"$tmp/err" | "$perf" evlist -v -i - 2>&1 |
 	grep -c 'defer_' >"$tmp/got"
 check "inject --merge-callchains, pipe in and out: no defer bits in the attrs" "$tmp/got" <<<0
+
+# past RLIMIT_FSIZE, with SIGXFSZ ignored, a write fails with EFBIG
+python3 "$gen" --bench 400,2,2,32 "$tmp/bench.data"
+(ulimit -f 16; trap '' XFSZ
+ exec "$perf" inject --merge-callchains -i "$tmp/bench.data" -o "$tmp/inj.data") \
+	2>"$tmp/inj.err"
+echo "exit $?" >>"$tmp/inj.err"
+check "an output that cannot be written: perf inject says why and fails" \
+	"$tmp/inj.err" <<'EXPECTED'
+failed to write perf data, error: File too large
+exit 229
+EXPECTED
 
 python3 "$gen" huge-stack "$tmp/huge.data"
 "$perf" inject --merge-callchains -i "$tmp/huge.data" -o "$tmp/inj.data" 2>"$tmp/inj.err"

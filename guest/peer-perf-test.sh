@@ -1,0 +1,72 @@
+#!/bin/sh
+# usage: peer-perf-test.sh [SECONDS]
+# Runs all of "perf test", one entry at a time from /opt/perf (where perf
+# finds its shell tests and scripts), each bounded by SECONDS (default
+# 900) times the guest's speed factor. Prints TAP framed as run-tests.sh
+# does: one line per entry or subtest, named by its description and its
+# entry's (the numbers differ between perf versions). An entry that
+# fails is run again with -v, its output shown as TAP comments.
+seconds=${1:-900}
+. /guest/speed.sh
+
+cd /opt/perf || exit 1
+export PERF_EXEC_PATH=/opt/perf
+measure_speed
+limit=$(scaled "$seconds" "$SPEED_FACTOR")
+echo "### speed factor $SPEED_FACTOR ($SPEED_CS cs, $SPEED_REF_CS idle): each perf test entry gets $limit s"
+list=/tmp/perf-test-list
+perf test list 2>&1 | grep '^ *[0-9]*: ' >$list
+
+echo "### BEGIN perf-test-all"
+start=$(cut -d' ' -f1 /proc/uptime)
+n=0
+while read -r line; do
+	num=${line%%:*}
+	desc=${line#*: }
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	out=$(timeout "$limit" perf test -S "$num" 2>&1 </dev/null)
+	rc=$?
+	secs=$(awk -v s="$t0" '{ printf "%.1f", $1 - s }' /proc/uptime)
+	echo "# entry $num, $secs s: $desc"
+	res=$(echo "$out" | awk -v desc="$desc" -v rc="$rc" '
+		/^ *[0-9]+(\.[0-9]+)?: .* : / {
+			res = $0; sub(/.* : /, "", res)
+			if (res ~ /^Running/)
+				next
+			name = $0; sub(/^ *[0-9.]+: */, "", name); sub(/ *: [^:]*$/, "", name)
+			if ($1 ~ /\./)
+				name = desc " / " name
+			if (res ~ /^Ok/) print "ok " name
+			else if (res ~ /^Skip/) print "ok " name " # SKIP " res
+			else print "not ok " name
+			found = 1
+		}
+		END {
+			if (rc == 124 || !found)
+				print "not ok " desc
+		}')
+	case $rc in
+	124) echo "# timed out after $limit s" ;;
+	esac
+	echo "$res" | while read -r r; do
+		n=$((n + 1))
+		case $r in
+		"ok "*) echo "ok $n ${r#ok }" ;;
+		*) echo "not ok $n ${r#not ok }" ;;
+		esac
+	done
+	n=$((n + $(echo "$res" | wc -l)))
+	case $res in
+	*"not ok"*)
+		timeout "$limit" perf test -S -v "$num" </dev/null 2>&1 |
+			tail -60 | sed 's/^/# | /' ;;
+	esac
+done <$list
+echo "1..$n"
+echo "### END perf-test-all rc=0"
+echo "### time perf-test-all $(awk -v s="$start" '{ printf "%.1f", $1 - s }' /proc/uptime) s"
+[ -e /sys/kernel/debug/kmemleak ] && {
+	echo "### BEGIN kmemleak"
+	/guest/kmemleak-tap.sh
+	echo "### END kmemleak rc=$?"
+}

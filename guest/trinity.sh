@@ -1,0 +1,105 @@
+#!/bin/sh
+# usage: trinity.sh SECONDS user|root|user-norecord|root-norecord
+# Runs trinity for SECONDS, either as the unprivileged user "fuzz" or as
+# root in its own PID and mount namespaces, while a system-wide and a
+# per-task recording of trinity, both deferring, run beside it; then
+# reads both back and scans for kernel leaks. One of the two keeps the
+# deferred callchains as records (--call-graph fp,defer: perf report
+# --stats counts the stitched samples), the other is perf record -g's
+# default, whose records perf record writes into their samples at its
+# end: the user run keeps the system-wide one's records, the root run
+# the per-task one's. *-norecord runs trinity alone (the base kernel,
+# which cannot defer). Framed as run-tests.sh is, for
+# scripts/check-guest-log.py.
+seconds=$1
+mode=$2
+freq=199
+fuzz_uid=1000
+
+echo -1 >/proc/sys/kernel/perf_event_paranoid
+echo 0 >/proc/sys/kernel/kptr_restrict
+mkdir -p /etc
+echo "fuzz:x:$fuzz_uid:$fuzz_uid::/home/fuzz:/bin/sh" >>/etc/passwd
+echo "fuzz:x:$fuzz_uid:" >>/etc/group
+mkdir -p /home/fuzz
+chown $fuzz_uid:$fuzz_uid /home/fuzz
+
+# The guest kernel has no networking: no sockets (socket() is ENOSYS).
+# Root's trinity: its kill(-1) and mounts stay in its namespaces; no
+# pseudo files (a write to /proc/sysrq-trigger or the console's tty),
+# and none of the calls that end the guest, stop its console, change
+# its clock or reach the serial port's I/O ports.
+root_excludes="-x reboot -x kexec_load -x kexec_file_load -x init_module
+	-x finit_module -x delete_module -x syslog -x vhangup -x iopl
+	-x ioperm -x settimeofday -x clock_settime -x clock_adjtime
+	-x adjtimex -x swapoff -x acct"
+case $mode in
+user*)
+	all_cg=--call-graph=fp,defer task_cg=-g
+	trinity="/usr/bin/setpriv --reuid=$fuzz_uid --regid=$fuzz_uid --clear-groups
+		trinity -q -l off -C 4 --disable-fds=sockets" ;;
+root*)
+	all_cg=-g task_cg=--call-graph=fp,defer
+	trinity="unshare --pid --fork --mount trinity --dangerous -q -l off
+		-C 4 --disable-fds=sockets,pseudo $root_excludes" ;;
+*)
+	echo "### unknown mode $mode"
+	exit 1 ;;
+esac
+
+echo "### BEGIN trinity.$mode"
+echo "1..1"
+cd /home/fuzz || exit 1
+# The OOM killer is to take trinity's children, not the recordings.
+echo -1000 >/proc/self/oom_score_adj
+# Ends trinity from outside: the fuzzed children can kill anything of
+# their own user, the timeout command included. Its main process stops
+# its children, prints its summary and exits on SIGINT.
+(
+	sleep "$seconds"
+	kill -INT "$(pgrep -o -x trinity)"
+	sleep 300
+	killall -KILL trinity
+) &
+stopper=$!
+start=$(cut -d' ' -f1 /proc/uptime)
+case $mode in
+*-norecord)
+	# shellcheck disable=SC2086
+	$trinity >/tmp/trinity.out 2>&1 ;;
+*)
+	perf record -a $all_cg -F $freq -o /tmp/all.data >/tmp/all.out 2>&1 &
+	all=$!
+	# shellcheck disable=SC2086
+	perf record $task_cg -F $freq -o /tmp/task.data -- $trinity \
+		>/tmp/trinity.out 2>/tmp/task.out
+	kill -INT $all
+	wait $all ;;
+esac
+rc=$?
+kill $stopper 2>/dev/null
+echo "### trinity ran $(awk -v s="$start" '{ printf "%d", $1 - s }' /proc/uptime) s"
+grep -v "Can't do protocol\|Couldn't open socket" /tmp/trinity.out |
+	tail -40 | sed 's/^/# /'
+if grep -q "Ran [0-9]* syscalls" /tmp/trinity.out; then
+	echo "ok 1 trinity as $mode"
+else
+	echo "not ok 1 trinity as $mode (no summary, rc $rc)"
+fi
+echo "### END trinity.$mode rc=0"
+
+case $mode in
+*-norecord) ;;
+*)
+	for f in task all; do
+		echo "### BEGIN trinity.$mode.$f-recording"
+		/guest/recording-tap.sh /tmp/$f.data /tmp/$f.out
+		echo "### END trinity.$mode.$f-recording rc=$?"
+		rm -f /tmp/$f.data
+	done ;;
+esac
+if [ -e /sys/kernel/debug/kmemleak ]; then
+	echo "### BEGIN kmemleak"
+	/guest/kmemleak-tap.sh
+	echo "### END kmemleak rc=$?"
+fi

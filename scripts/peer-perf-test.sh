@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# usage: scripts/peer-perf-test.sh [-s] [base|series]...
+# perf's own test suite, all of it with its shell tests, in the debug
+# guest: on the series' debug kernel with the series' perf, and on the
+# base kernel (build/base: Debian's source without the series, the same
+# configuration) with the base's perf (default: both). Each boot runs
+# every "perf test" entry on its own (guest/peer-perf-test.sh), with
+# bash, the GNU tools, Python and Perl of this machine in the guest.
+# Then the two are compared (scripts/compare-peer-tap.py): the run fails
+# on a result that passes on the base and not with the series. -s only
+# compares the results of earlier runs. Results: build/results-peer.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+compare_only=0
+if [ "${1:-}" = -s ]; then
+	compare_only=1
+	shift
+fi
+[ $# -gt 0 ] || set -- base series
+results=$BUILD/results-peer
+mkdir -p "$results"
+# What the shell tests call beyond busybox
+packages="bash coreutils grep sed findutils diffutils procps util-linux
+	python3-minimal python3.11-minimal libpython3.11-minimal
+	libpython3.11-stdlib perl-base binutils binutils-x86-64-linux-gnu"
+
+run() {	# run base|series
+	local kind=$1 linux kernel perf
+	if [ "$kind" = base ]; then
+		"$TOP/scripts/prepare-base-tree.sh"
+		linux=$BUILD/base/linux kernel=$BUILD/base/kernel-debug
+		perf=$BUILD/base/perf
+		LINUX=$linux "$TOP/scripts/build-kernel.sh" -u -o "$kernel" debug
+	else
+		"$TOP/scripts/prepare-tree.sh"
+		linux=$LINUX kernel=$BUILD/kernel-debug perf=$BUILD/perf
+		"$TOP/scripts/build-kernel.sh" debug
+	fi
+	LINUX=$linux "$TOP/scripts/build-perf.sh" -o "$perf"
+	# shellcheck disable=SC2086
+	LINUX=$linux PERF=$perf/perf PERF_TESTS=all HOST_PACKAGES="$(echo $packages)" \
+		SELFTESTS=/nonexistent INITRAMFS=$results/initramfs-$kind.cpio \
+		KBUILD_DIR=$kernel "$TOP/scripts/build-initramfs.sh"
+	say "perf test on the $kind kernel (log: $results/$kind.log)"
+	INITRAMFS=$results/initramfs-$kind.cpio "$TOP/scripts/run-guest.sh" -s \
+		-m 2G -k "$kernel" -t 14400 -a "dcp.run=/guest/peer-perf-test.sh" \
+		"$results/$kind.log" || true
+	"$TOP/scripts/check-guest-log.py" --no-kunit \
+		"$results/$kind.log" >"$results/$kind.tap" || true
+}
+
+"$TOP/scripts/install-deps.sh" $packages
+if [ $compare_only = 0 ]; then
+	for kind in "$@"; do
+		run "$kind"
+	done
+fi
+"$TOP/scripts/compare-peer-tap.py" perf-test-all "$results/base.tap" "$results/series.tap"
