@@ -48,13 +48,11 @@ while read -r line; do
 	case $rc in
 	124) echo "# timed out after $limit s" ;;
 	esac
-	echo "$res" | while read -r r; do
-		n=$((n + 1))
-		case $r in
-		"ok "*) echo "ok $n ${r#ok }" ;;
-		*) echo "not ok $n ${r#not ok }" ;;
-		esac
-	done
+	echo "$res" | awk -v n="$n" '{
+		n++
+		if (sub(/^ok /, "")) print "ok " n " " $0
+		else { sub(/^not ok /, ""); print "not ok " n " " $0 }
+	}'
 	n=$((n + $(echo "$res" | wc -l)))
 	case $res in
 	*"not ok"*)

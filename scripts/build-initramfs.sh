@@ -63,7 +63,7 @@ add_elf() {	# add_elf GUEST_PATH HOST_PATH: the binary and its libraries
 	add_file "$1" "$2" 755
 	while read -r lib; do
 		libs[$lib]=1
-	done < <(ldd "$2" | grep -o '/[^ ]*\.so[^ ]*')
+	done < <(ldd "$2" 2>/dev/null | grep -o '/[^ ]*\.so[^ ]*')
 }
 
 declare -A libs
@@ -82,6 +82,10 @@ else
 fi
 for p in ${HOST_PACKAGES:-}; do
 	while read -r f; do
+		case $f in
+		/usr/share/doc/* | /usr/share/man/* | /usr/share/info/* | \
+		/usr/share/locale/* | /usr/share/lintian/*) continue ;;
+		esac
 		if [ -d "$f" ] || [ -n "${taken[$f]:-}" ]; then
 			continue
 		elif [ -L "$f" ]; then

@@ -21,9 +21,9 @@ fi
 results=$BUILD/results-peer
 mkdir -p "$results"
 # What the shell tests call beyond busybox
-packages="bash coreutils grep sed findutils diffutils procps util-linux
+packages=(bash coreutils grep sed findutils diffutils procps util-linux
 	python3-minimal python3.11-minimal libpython3.11-minimal
-	libpython3.11-stdlib perl-base binutils binutils-x86-64-linux-gnu"
+	libpython3.11-stdlib perl-base binutils binutils-x86-64-linux-gnu)
 
 run() {	# run base|series
 	local kind=$1 linux kernel perf
@@ -38,8 +38,7 @@ run() {	# run base|series
 		"$TOP/scripts/build-kernel.sh" debug
 	fi
 	LINUX=$linux "$TOP/scripts/build-perf.sh" -o "$perf"
-	# shellcheck disable=SC2086
-	LINUX=$linux PERF=$perf/perf PERF_TESTS=all HOST_PACKAGES="$(echo $packages)" \
+	LINUX=$linux PERF=$perf/perf PERF_TESTS=all HOST_PACKAGES="${packages[*]}" \
 		SELFTESTS=/nonexistent INITRAMFS=$results/initramfs-$kind.cpio \
 		KBUILD_DIR=$kernel "$TOP/scripts/build-initramfs.sh"
 	say "perf test on the $kind kernel (log: $results/$kind.log)"
@@ -50,7 +49,7 @@ run() {	# run base|series
 		"$results/$kind.log" >"$results/$kind.tap" || true
 }
 
-"$TOP/scripts/install-deps.sh" $packages
+"$TOP/scripts/install-deps.sh" "${packages[@]}"
 if [ $compare_only = 0 ]; then
 	for kind in "$@"; do
 		run "$kind"
