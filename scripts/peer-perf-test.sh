@@ -33,14 +33,12 @@ run() {	# run base|series
 		perf=$BUILD/base/perf
 		LINUX=$linux "$TOP/scripts/build-kernel.sh" -u -o "$kernel" debug
 	else
-		"$TOP/scripts/prepare-tree.sh"
 		linux=$LINUX kernel=$BUILD/kernel-debug perf=$BUILD/perf
-		"$TOP/scripts/build-kernel.sh" debug
 	fi
 	LINUX=$linux "$TOP/scripts/build-perf.sh" -o "$perf"
 	LINUX=$linux PERF=$perf/perf PERF_TESTS=all HOST_PACKAGES="${packages[*]}" \
 		SELFTESTS=/nonexistent INITRAMFS=$results/initramfs-$kind.cpio \
-		KBUILD_DIR=$kernel "$TOP/scripts/build-initramfs.sh"
+		"$TOP/scripts/build-initramfs.sh"
 	say "perf test on the $kind kernel (log: $results/$kind.log)"
 	INITRAMFS=$results/initramfs-$kind.cpio "$TOP/scripts/run-guest.sh" -s \
 		-m 2G -k "$kernel" -t 14400 -a "dcp.run=/guest/peer-perf-test.sh" \
@@ -51,6 +49,10 @@ run() {	# run base|series
 
 "$TOP/scripts/install-deps.sh" "${packages[@]}"
 if [ $compare_only = 0 ]; then
+	# The series' kernel build also gives the initramfs its tools and
+	# the workloads their headers.
+	"$TOP/scripts/prepare-tree.sh"
+	"$TOP/scripts/build-kernel.sh" debug
 	for kind in "$@"; do
 		run "$kind"
 	done
