@@ -7,12 +7,14 @@
 # deferred callchains as records (--call-graph fp,defer: perf report
 # --stats counts the stitched samples, perf script shows the others);
 # the system-wide one is perf record -g's default, whose records perf
-# record writes into their samples at its end. *-norecord runs trinity alone (the base kernel,
-# which cannot defer). Framed as run-tests.sh is, for
-# scripts/check-guest-log.py.
+# record writes into their samples at its end. *-norecord runs trinity
+# alone (the base kernel, which cannot defer). Framed as run-tests.sh
+# is, for scripts/check-guest-log.py.
 seconds=$1
 mode=$2
 freq=199
+all_cg=-g
+task_cg=--call-graph=fp,defer
 fuzz_uid=1000
 
 echo -1 >/proc/sys/kernel/perf_event_paranoid
@@ -34,11 +36,9 @@ root_excludes="-x reboot -x kexec_load -x kexec_file_load -x init_module
 	-x adjtimex -x swapoff -x acct"
 case $mode in
 user*)
-	all_cg=-g task_cg=--call-graph=fp,defer
 	trinity="/usr/bin/setpriv --reuid=$fuzz_uid --regid=$fuzz_uid --clear-groups
 		trinity -q -l off -C 4 --disable-fds=sockets" ;;
 root*)
-	all_cg=-g task_cg=--call-graph=fp,defer
 	trinity="unshare --pid --fork --mount trinity --dangerous -q -l off
 		-C 4 --disable-fds=sockets,pseudo $root_excludes" ;;
 *)
