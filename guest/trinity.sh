@@ -1,9 +1,8 @@
 #!/bin/sh
 # usage: trinity.sh SECONDS user|root|user-norecord|root-norecord
 # Runs trinity for SECONDS, either as the unprivileged user "fuzz" or as
-# root in its own PID and mount namespaces, while a system-wide and a
-# per-task recording of trinity, both deferring, run beside it; then
-# reads both back and scans for kernel leaks. The per-task one keeps the
+# root, while a system-wide and a per-task recording of trinity, both
+# deferring, run beside it; then reads both back and scans for kernel leaks. The per-task one keeps the
 # deferred callchains as records (--call-graph fp,defer: perf report
 # --stats counts the stitched samples, perf script shows the others);
 # the system-wide one is perf record -g's default, whose records perf
@@ -25,22 +24,26 @@ echo "fuzz:x:$fuzz_uid:" >>/etc/group
 mkdir -p /home/fuzz
 chown $fuzz_uid:$fuzz_uid /home/fuzz
 
-# The guest kernel has no networking: no sockets (socket() is ENOSYS).
-# Root's trinity: its kill(-1) and mounts stay in its namespaces; no
-# pseudo files (a write to /proc/sysrq-trigger or the console's tty),
-# and none of the calls that end the guest, stop its console, change
-# its clock or reach the serial port's I/O ports.
+# The guest kernel has no networking (socket() is ENOSYS) and no
+# namespaces. Root's trinity: no pseudo files (a write to
+# /proc/sysrq-trigger or the console's tty), and none of the calls that
+# end the guest, stop its console, change its clock, reach the serial
+# port's I/O ports, unmount what the harness uses, or signal, trace,
+# write into or limit another process (perf record among them).
 root_excludes="-x reboot -x kexec_load -x kexec_file_load -x init_module
 	-x finit_module -x delete_module -x syslog -x vhangup -x iopl
 	-x ioperm -x settimeofday -x clock_settime -x clock_adjtime
-	-x adjtimex -x swapoff -x acct"
+	-x adjtimex -x swapoff -x acct -x mount -x umount -x umount2
+	-x pivot_root -x move_mount -x kill -x tkill -x tgkill
+	-x rt_sigqueueinfo -x rt_tgsigqueueinfo -x pidfd_send_signal
+	-x ptrace -x process_vm_writev -x prlimit64 -x setrlimit"
 case $mode in
 user*)
 	trinity="/usr/bin/setpriv --reuid=$fuzz_uid --regid=$fuzz_uid --clear-groups
 		trinity -q -l off -C 4 --disable-fds=sockets" ;;
 root*)
-	trinity="unshare --pid --fork --mount trinity --dangerous -q -l off
-		-C 4 --disable-fds=sockets,pseudo $root_excludes" ;;
+	trinity="trinity --dangerous -q -l off -C 4
+		--disable-fds=sockets,pseudo $root_excludes" ;;
 *)
 	echo "### unknown mode $mode"
 	exit 1 ;;

@@ -2,9 +2,9 @@
 # usage: scripts/trinity.sh [-b] SECONDS MODE...
 # Runs Debian's trinity (the system call fuzzer) in the debug guest
 # (KASAN, lockdep, kmemleak, DEBUG_PREEMPT) for SECONDS per MODE, one
-# boot each: "user" as an unprivileged user, "root" as root in its own
-# PID and mount namespaces, without the calls that would end the guest
-# or its console (guest/trinity.sh). Beside it run perf record -a -g and
+# boot each: "user" as an unprivileged user, "root" as root without the
+# calls that would end the guest or its console, or kill or limit the
+# recordings (guest/trinity.sh). Beside it run perf record -a -g and
 # a per-task deferred recording of trinity; both are read back with
 # perf report --stats, and the guest log is checked as the test
 # command's (no splat of any kind, a kmemleak scan at the end).
