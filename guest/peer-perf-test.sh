@@ -1,6 +1,7 @@
 #!/bin/sh
-# usage: peer-perf-test.sh [SECONDS]
-# Runs all of "perf test", one entry at a time from /opt/perf (where perf
+# usage: peer-perf-test.sh [SECONDS [PATTERN]]
+# Runs all of "perf test" (or the entries whose description has
+# PATTERN, case ignored), one entry at a time from /opt/perf (where perf
 # finds its shell tests and scripts), each bounded by SECONDS (default
 # 900) times the guest's speed factor. Prints TAP framed as run-tests.sh
 # does: one line per entry or subtest, named by its description and its
@@ -15,7 +16,7 @@ measure_speed
 limit=$(scaled "$seconds" "$SPEED_FACTOR")
 echo "### speed factor $SPEED_FACTOR ($SPEED_CS cs, $SPEED_REF_CS idle): each perf test entry gets $limit s"
 list=/tmp/perf-test-list
-perf test list 2>&1 | grep '^ *[0-9]*: ' >$list
+perf test list 2>&1 | grep '^ *[0-9]*: ' | grep -i -e "${2:-}" >$list
 
 echo "### BEGIN perf-test-all"
 start=$(cut -d' ' -f1 /proc/uptime)

@@ -15,8 +15,8 @@
 # the perf binary otherwise (default build/perf/perf). EXTRA names more
 # host programs (absolute paths), each added at its own path with its
 # libraries. For the whole perf test (scripts/peer-perf-test.sh):
-# PERF_TESTS=all puts all of $LINUX's perf shell tests and scripts in
-# /opt/perf and the perf build's Python module at its own path;
+# PERF_TESTS=all puts all of $LINUX's perf shell tests, attr tests and
+# scripts in /opt/perf and the perf build's Python module at its own path;
 # HOST_PACKAGES names installed Debian packages whose files go in as the
 # host has them (bash, the GNU tools, Python), before busybox's applets
 # of the same names.
@@ -101,7 +101,7 @@ for p in ${HOST_PACKAGES:-}; do
 	done < <(dpkg-query -L "$p")
 done
 if [ "${PERF_TESTS:-}" = all ]; then
-	for d in tests/shell scripts; do
+	for d in tests/shell tests/attr tests/attr.py scripts; do
 		while read -r f; do
 			add_file "/opt/perf/${f#"$LINUX"/tools/perf/}" "$f" "$(stat -c %a "$f")"
 		done < <(find "$LINUX/tools/perf/$d" -type f)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# usage: scripts/peer-perf-test.sh [-s] [base|series]...
+# usage: scripts/peer-perf-test.sh [-s | -e PATTERN] [base|series]...
 # perf's own test suite, all of it with its shell tests, in the debug
 # guest: on the series' debug kernel with the series' perf, and on the
 # base kernel (build/base: Debian's source without the series, the same
@@ -8,14 +8,19 @@
 # bash, the GNU tools, Python and Perl of this machine in the guest.
 # Then the two are compared (scripts/compare-peer-tap.py): the run fails
 # on a result that passes on the base and not with the series. -s only
-# compares the results of earlier runs. Results: build/results-peer.
+# compares the results of earlier runs. -e runs only the entries whose
+# description has PATTERN (no spaces; results KIND-PATTERN.log and .tap,
+# not compared). Results: build/results-peer.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-compare_only=0
+compare_only=0 pattern=
 if [ "${1:-}" = -s ]; then
 	compare_only=1
 	shift
+elif [ "${1:-}" = -e ]; then
+	pattern=$2
+	shift 2
 fi
 [ $# -gt 0 ] || set -- base series
 results=$BUILD/results-peer
@@ -39,12 +44,14 @@ run() {	# run base|series
 	LINUX=$linux PERF=$perf/perf PERF_TESTS=all HOST_PACKAGES="${packages[*]}" \
 		SELFTESTS=/nonexistent INITRAMFS=$results/initramfs-$kind.cpio \
 		"$TOP/scripts/build-initramfs.sh"
-	say "perf test on the $kind kernel (log: $results/$kind.log)"
+	local name=$kind${pattern:+-$pattern}
+	say "perf test on the $kind kernel (log: $results/$name.log)"
 	INITRAMFS=$results/initramfs-$kind.cpio "$TOP/scripts/run-guest.sh" -s \
-		-m 2G -k "$kernel" -t 14400 -a "dcp.run=/guest/peer-perf-test.sh" \
-		"$results/$kind.log" || true
+		-m 2G -k "$kernel" -t 14400 \
+		-a "dcp.run=/guest/peer-perf-test.sh dcp.args=900${pattern:+,$pattern}" \
+		"$results/$name.log" || true
 	"$TOP/scripts/check-guest-log.py" --no-kunit \
-		"$results/$kind.log" >"$results/$kind.tap" || true
+		"$results/$name.log" >"$results/$name.tap" || true
 }
 
 "$TOP/scripts/install-deps.sh" "${packages[@]}"
@@ -57,4 +64,5 @@ if [ $compare_only = 0 ]; then
 		run "$kind"
 	done
 fi
+[ -z "$pattern" ] || exit 0
 "$TOP/scripts/compare-peer-tap.py" perf-test-all "$results/base.tap" "$results/series.tap"
