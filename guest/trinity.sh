@@ -33,7 +33,7 @@ chown $fuzz_uid:$fuzz_uid /home/fuzz
 root_excludes="-x reboot -x kexec_load -x kexec_file_load -x init_module
 	-x finit_module -x delete_module -x syslog -x vhangup -x iopl
 	-x ioperm -x settimeofday -x clock_settime -x clock_adjtime
-	-x adjtimex -x swapoff -x acct -x mount -x umount -x umount2
+	-x adjtimex -x swapoff -x acct -x mount -x umount -x oldumount
 	-x pivot_root -x move_mount -x kill -x tkill -x tgkill
 	-x rt_sigqueueinfo -x rt_tgsigqueueinfo -x pidfd_send_signal
 	-x ptrace -x process_vm_writev -x prlimit64 -x setrlimit"
