@@ -10,7 +10,7 @@
 # command's (no splat of any kind, a kmemleak scan at the end).
 # -b boots the base kernel (build/base, the same configuration without
 # the series) and runs trinity alone, to tell a base bug from ours.
-# Results: build/results-trinity/{series,base}-MODE.{log,tap}.
+# Results: build/results-trinity/{series,base}-MODE-SECONDS.{log,tap}.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -42,7 +42,8 @@ INITRAMFS=$results/initramfs.cpio EXTRA="/usr/bin/trinity /usr/bin/setpriv" \
 
 rc=0
 for mode in "$@"; do
-	log=$results/$kind-$mode.log
+	name=$kind-$mode-$seconds
+	log=$results/$name.log
 	say "trinity as $mode for $seconds s on the $kind kernel (log: $log)"
 	# one TCG thread: trinity's perf_event_open() patches jump labels
 	# (run-guest.sh -s); 3 GB for the recordings in the guest's tmpfs
@@ -51,8 +52,8 @@ for mode in "$@"; do
 		-a "dcp.run=/guest/trinity.sh dcp.args=$seconds,$mode$suffix" \
 		"$log" || true
 	"$TOP/scripts/check-guest-log.py" --no-kunit "$log" \
-		>"$results/$kind-$mode.tap" || rc=1
+		>"$results/$name.tap" || rc=1
 	grep -h '^# \(Ran\|ok\|not ok\|[0-9]* samples\)\|^not ok\|^### trinity' "$log" || true
-	"$TOP/scripts/tap-summary.py" "$results/$kind-$mode.tap" || rc=1
+	"$TOP/scripts/tap-summary.py" "$results/$name.tap" || rc=1
 done
 exit $rc
