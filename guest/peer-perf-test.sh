@@ -5,8 +5,8 @@
 # finds its shell tests and scripts), each bounded by SECONDS (default
 # 900) times the guest's speed factor. Prints TAP framed as run-tests.sh
 # does: one line per entry or subtest, named by its description and its
-# entry's (the numbers differ between perf versions). An entry that
-# fails is run again with -v, its output shown as TAP comments.
+# entry's (the numbers differ between perf versions). Each runs with -v;
+# the end of a failing one's output is shown as TAP comments.
 seconds=${1:-900}
 . /guest/speed.sh
 
@@ -25,7 +25,7 @@ while read -r line; do
 	num=${line%%:*}
 	desc=${line#*: }
 	t0=$(cut -d' ' -f1 /proc/uptime)
-	out=$(timeout "$limit" perf test -S "$num" 2>&1 </dev/null)
+	out=$(timeout "$limit" perf test -S -v "$num" 2>&1 </dev/null)
 	rc=$?
 	secs=$(awk -v s="$t0" '{ printf "%.1f", $1 - s }' /proc/uptime)
 	echo "# entry $num, $secs s: $desc"
@@ -56,9 +56,7 @@ while read -r line; do
 	}'
 	n=$((n + $(echo "$res" | wc -l)))
 	case $res in
-	*"not ok"*)
-		timeout "$limit" perf test -S -v "$num" </dev/null 2>&1 |
-			tail -60 | sed 's/^/# | /' ;;
+	*"not ok"*) echo "$out" | tail -60 | sed 's/^/# | /' ;;
 	esac
 done <$list
 echo "1..$n"

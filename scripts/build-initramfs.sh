@@ -100,6 +100,11 @@ for p in ${HOST_PACKAGES:-}; do
 		fi
 	done < <(dpkg-query -L "$p")
 done
+# /bin/sh is dash where it is installed, as on Debian: busybox's sh runs
+# its own applets before any other program of the same name.
+case " ${HOST_PACKAGES:-} " in
+*" dash "*) entries+=("slink /bin/sh dash 777 0 0") ;;
+esac
 if [ "${PERF_TESTS:-}" = all ]; then
 	for d in tests/shell tests/attr tests/attr.py scripts; do
 		while read -r f; do

@@ -5,7 +5,8 @@
 # base kernel (build/base: Debian's source without the series, the same
 # configuration) with the base's perf (default: both). Each boot runs
 # every "perf test" entry on its own (guest/peer-perf-test.sh), with
-# bash, the GNU tools, Python and Perl of this machine in the guest.
+# bash, dash as /bin/sh, the GNU tools, Python and Perl of this machine
+# in the guest.
 # Then the two are compared (scripts/compare-peer-tap.py): the run fails
 # on a result that passes on the base and not with the series. -s only
 # compares the results of earlier runs. -e runs only the entries whose
@@ -26,7 +27,7 @@ fi
 results=$BUILD/results-peer
 mkdir -p "$results"
 # What the shell tests call beyond busybox
-packages=(bash coreutils grep sed findutils diffutils procps util-linux
+packages=(bash dash coreutils grep sed findutils diffutils procps util-linux
 	python3-minimal python3.11-minimal libpython3.11-minimal
 	libpython3.11-stdlib perl-base binutils binutils-x86-64-linux-gnu)
 
