@@ -56,7 +56,7 @@ cd /home/fuzz || exit 1
 echo -1000 >/proc/self/oom_score_adj
 # Ends trinity from outside: the fuzzed children can kill anything of
 # their own user, the timeout command included. trinity does not always
-# end on SIGINT: what it did is in its last "[main] N iterations" line.
+# end on SIGINT; then what it did is in its last progress line.
 (
 	sleep "$seconds"
 	killall -INT trinity
@@ -83,8 +83,10 @@ kill $stopper 2>/dev/null
 echo "### trinity ran $(awk -v s="$start" '{ printf "%d", $1 - s }' /proc/uptime) s"
 grep -v "Can't do protocol\|Couldn't open socket" /tmp/trinity.out |
 	tail -40 | sed 's/^/# /'
-done=$(grep -o '^\[main\] [0-9]* iterations. \[F:[0-9]* S:[0-9]*' /tmp/trinity.out |
-	tail -1 | tr -d '[]' | awk '{ print $2 " system calls (" $4 " " $5 ")" }')
+# Its summary if it ended, else its last progress line
+done=$(sed -n 's/^\[main\] Ran \([0-9]*\) syscalls. Successes: \([0-9]*\)  Failures: \([0-9]*\)$/\1 system calls (F:\3 S:\2)/p' /tmp/trinity.out)
+[ -n "$done" ] || done=$(grep -o '^\[main\] [0-9]* iterations. \[F:[0-9]* S:[0-9]*' /tmp/trinity.out |
+	tail -1 | tr -d '[]' | awk '{ print $2 " system calls (" $4 " " $5 ") by its last progress line" }')
 if [ -n "$done" ]; then
 	echo "ok 1 trinity as $mode: $done"
 else
