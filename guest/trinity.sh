@@ -2,18 +2,17 @@
 # usage: trinity.sh SECONDS user|root|user-norecord|root-norecord
 # Runs trinity for SECONDS, either as the unprivileged user "fuzz" or as
 # root, while a system-wide and a per-task recording of trinity, both
-# deferring, run beside it; then reads both back and scans for kernel leaks. The per-task one keeps the
-# deferred callchains as records (--call-graph fp,defer: perf report
-# --stats counts the stitched samples, perf script shows the others);
-# the system-wide one is perf record -g's default, whose records perf
-# record writes into their samples at its end. *-norecord runs trinity
+# deferring, run beside it; then reads both back and scans for kernel
+# leaks. Both keep the deferred callchains as records (--call-graph
+# fp,defer), so that perf report --stats counts the stitched samples and
+# perf script tells what became of the others; recording-tap.sh then
+# merges them as perf record -g does at its end. *-norecord runs trinity
 # alone (the base kernel, which cannot defer). Framed as run-tests.sh
 # is, for scripts/check-guest-log.py.
 seconds=$1
 mode=$2
 freq=199
-all_cg=-g
-task_cg=--call-graph=fp,defer
+cg=--call-graph=fp,defer
 fuzz_uid=1000
 
 echo -1 >/proc/sys/kernel/perf_event_paranoid
@@ -70,10 +69,10 @@ case $mode in
 	# shellcheck disable=SC2086
 	$trinity >/tmp/trinity.out 2>&1 ;;
 *)
-	perf record -a $all_cg -F $freq -o /tmp/all.data >/tmp/all.out 2>&1 &
+	perf record -a $cg -F $freq -o /tmp/all.data >/tmp/all.out 2>&1 &
 	all=$!
 	# shellcheck disable=SC2086
-	perf record $task_cg -F $freq -o /tmp/task.data -- $trinity \
+	perf record $cg -F $freq -o /tmp/task.data -- $trinity \
 		>/tmp/trinity.out 2>/tmp/task.out
 	kill -INT $all
 	wait $all ;;

@@ -4,10 +4,12 @@
 # (KASAN, lockdep, kmemleak, DEBUG_PREEMPT) for SECONDS per MODE, one
 # boot each: "user" as an unprivileged user, "root" as root without the
 # calls that would end the guest or its console, or kill or limit the
-# recordings (guest/trinity.sh). Beside it run perf record -a -g and
-# a per-task deferred recording of trinity; both are read back with
-# perf report --stats, and the guest log is checked as the test
-# command's (no splat of any kind, a kmemleak scan at the end).
+# recordings (guest/trinity.sh). Beside it run a system-wide and a
+# per-task deferred recording of trinity, records kept; both are read
+# back (guest/recording-tap.sh: perf report --stats, the samples without
+# their record and why, the merge of perf record -g's end), and the
+# guest log is checked as the test command's (no splat of any kind, a
+# kmemleak scan at the end).
 # -b boots the base kernel (build/base, the same configuration without
 # the series) and runs trinity alone, to tell a base bug from ours.
 # Results: build/results-trinity/{series,base}-MODE-SECONDS.{log,tap}.
