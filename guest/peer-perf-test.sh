@@ -29,23 +29,8 @@ while read -r line; do
 	rc=$?
 	secs=$(awk -v s="$t0" '{ printf "%.1f", $1 - s }' /proc/uptime)
 	echo "# entry $num, $secs s: $desc"
-	res=$(echo "$out" | awk -v desc="$desc" -v rc="$rc" '
-		/^ *[0-9]+(\.[0-9]+)?: .* : / {
-			res = $0; sub(/.* : /, "", res)
-			if (res ~ /^Running/)
-				next
-			name = $0; sub(/^ *[0-9.]+: */, "", name); sub(/ *: [^:]*$/, "", name)
-			if ($1 ~ /\./)
-				name = desc " / " name
-			if (res ~ /^Ok/) print "ok " name
-			else if (res ~ /^Skip/) print "ok " name " # SKIP " res
-			else print "not ok " name
-			found = 1
-		}
-		END {
-			if (rc == 124 || !found)
-				print "not ok " desc
-		}')
+	res=$(echo "$out" | awk -v entry="$desc" -v rc="$rc" \
+		-f /guest/perf-test-results.awk)
 	case $rc in
 	124) echo "# timed out after $limit s" ;;
 	esac

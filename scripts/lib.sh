@@ -70,6 +70,26 @@ series_id() {
 	(cd "$PATCHES" && series_patches | xargs -r cat) | sha256sum | cut -d' ' -f1
 }
 
+# What the installed linux-source-6.12 is: "linux-source-6.12 VERSION
+# SIZE", to tell whether an unpacked tree holds it; dies without it.
+source_id() {
+	local version
+	version=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null) ||
+		die "linux-source-6.12 is not installed (scripts/install-deps.sh)"
+	echo "linux-source-6.12 $version $(stat -c %s "$SRC_TARBALL")"
+}
+
+# unpack_source DIR: Debian's linux-source-6.12 as it is, in DIR.
+unpack_source() {
+	local dir=$1 parent
+	parent=$(dirname "$dir")
+	say "unpacking $SRC_TARBALL ($(source_id | cut -d' ' -f2)) into $dir"
+	rm -rf "$dir" "$parent/linux-source-6.12"
+	mkdir -p "$parent"
+	tar -xJf "$SRC_TARBALL" -C "$parent"
+	mv "$parent/linux-source-6.12" "$dir"
+}
+
 # commit_base NAME: makes $LINUX, an unpacked Debian source, a git tree
 # whose first commit, tagged "base", is "Debian NAME". Debian's
 # .gitignore ignores every top-level path (its packaging repository

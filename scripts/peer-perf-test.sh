@@ -34,10 +34,9 @@ packages=(bash dash coreutils grep sed findutils diffutils procps util-linux
 run() {	# run base|series
 	local kind=$1 linux kernel perf
 	if [ "$kind" = base ]; then
-		"$TOP/scripts/prepare-base-tree.sh"
+		"$TOP/scripts/build-base-kernel.sh"
 		linux=$BUILD/base/linux kernel=$BUILD/base/kernel-debug
 		perf=$BUILD/base/perf
-		LINUX=$linux "$TOP/scripts/build-kernel.sh" -u -o "$kernel" debug
 	else
 		linux=$LINUX kernel=$BUILD/kernel-debug perf=$BUILD/perf
 	fi

@@ -8,15 +8,9 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 tree=$BUILD/base/linux
-pkg_version=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null) ||
-	die "linux-source-6.12 is not installed (scripts/install-deps.sh)"
-id="linux-source-6.12 $pkg_version $(stat -c %s "$SRC_TARBALL")"
+id=$(source_id)
 stamp=$tree/.dcp-base
 [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$id" ] && exit 0
 
-say "unpacking $SRC_TARBALL ($pkg_version) into $tree"
-rm -rf "$tree" "$BUILD/base/linux-source-6.12"
-mkdir -p "$BUILD/base"
-tar -xJf "$SRC_TARBALL" -C "$BUILD/base"
-mv "$BUILD/base/linux-source-6.12" "$tree"
+unpack_source "$tree"
 echo "$id" >"$stamp"

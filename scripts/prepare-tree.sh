@@ -11,18 +11,13 @@ set -euo pipefail
 reset=0
 [ "${1:-}" = --reset ] && reset=1
 
-pkg_version=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null) ||
-	die "linux-source-6.12 is not installed (scripts/install-deps.sh)"
-base_id="linux-source-6.12 $pkg_version $(stat -c %s "$SRC_TARBALL")"
+base_id=$(source_id)
+pkg_version=$(echo "$base_id" | cut -d' ' -f2)
 stamp_base=$LINUX/.git/dcp-base
 stamp_applied=$LINUX/.git/dcp-applied
 
 unpack_base() {
-	say "unpacking $SRC_TARBALL ($pkg_version) into $LINUX"
-	rm -rf "$LINUX" "$BUILD/linux-source-6.12"
-	mkdir -p "$BUILD"
-	tar -xJf "$SRC_TARBALL" -C "$BUILD"
-	mv "$BUILD/linux-source-6.12" "$LINUX"
+	unpack_source "$LINUX"
 	commit_base "linux-source-6.12 $pkg_version"
 	echo "$base_id" >"$stamp_base"
 }

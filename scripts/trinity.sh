@@ -28,9 +28,7 @@ shift
 "$TOP/scripts/install-deps.sh" trinity
 "$TOP/scripts/prepare-tree.sh"
 if [ $base = 1 ]; then
-	"$TOP/scripts/prepare-base-tree.sh"
-	LINUX=$BUILD/base/linux "$TOP/scripts/build-kernel.sh" -u \
-		-o "$BUILD/base/kernel-debug" debug
+	"$TOP/scripts/build-base-kernel.sh"
 	kernel=$BUILD/base/kernel-debug kind=base suffix=-norecord
 else
 	"$TOP/scripts/build-kernel.sh" debug
