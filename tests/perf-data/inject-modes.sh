@@ -4,8 +4,8 @@
 # their own way (-b, --buildid-mmap) must write the merged chains as the
 # plain mode does; the attrs of what it writes say nothing of deferral; a
 # sample too large with its user part is written without it, counted and
-# warned about, and the inject goes on; an output that cannot be written
-# gets its reason; perf data convert --to-json shows
+# warned about, and the inject goes on; an output whose data or header
+# cannot be written gets its reason and a failing exit; perf data convert --to-json shows
 # stitched chains as their in-place twins; samples with branch stacks and
 # branch counters (-j any,counter) are written byte for byte as in place.
 # TAP output.
@@ -24,7 +24,7 @@ script() {
 		     END { if (l != "") print l }'
 }
 
-echo "1..11"
+echo "1..12"
 for s in threads basic user-mode; do
 	python3 "$gen" "$s" "$tmp/$s.data"
 	python3 "$gen" --in-place "$s" "$tmp/$s.in-place.data"
@@ -57,6 +57,23 @@ check "an output that cannot be written: perf inject says why and fails" \
 	"$tmp/inj.err" <<'EXPECTED'
 failed to write perf data, error: File too large
 exit 229
+EXPECTED
+
+# The same where the data fits but not the header's features after it
+# (-b writes HEADER_BUILD_ID): the file size limit at the end of the data
+"$perf" inject -b --merge-callchains -i "$tmp/bench.data" -o "$tmp/inj.data" 2>"$tmp/err"
+end=$("$perf" report --header-only -i "$tmp/inj.data" 2>/dev/null |
+	awk '/^# data (offset|size) *:/ { n += $NF } END { print n }')
+python3 -c 'import os, resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]),) * 2)
+os.execv(sys.argv[2], sys.argv[2:])' "$end" "$perf" inject -b --merge-callchains \
+	-i "$tmp/bench.data" -o "$tmp/inj.data" 2>"$tmp/inj.err"
+echo "exit $?" >>"$tmp/inj.err"
+check "an output whose header cannot be written: perf inject says why and fails" \
+	"$tmp/inj.err" <<'EXPECTED'
+failed to write perf data header, error: File too large
+exit 255
 EXPECTED
 
 python3 "$gen" huge-stack "$tmp/huge.data"
