@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""usage: gen-perf-data.py [--pipe | [--zstd [--zstd-chunk BYTES]] [--cut]] [--rounds] [--big-endian] [--attr-tail VALUE] [--in-place] [--branches] [--max-stack N] SCENARIO OUT
+"""usage: gen-perf-data.py [--pipe | [--zstd [--zstd-chunk BYTES]] [--cut] [--newer-feature]] [--rounds] [--big-endian] [--attr-tail VALUE] [--in-place] [--branches] [--max-stack N] SCENARIO OUT
        gen-perf-data.py [--max-stack N] --expect WHAT SCENARIO OUT
        gen-perf-data.py [--in-place] --bench SAMPLES,THREADS,PER_ENTRY,DEPTH[,RECORDS] OUT
 
@@ -91,6 +91,7 @@ HEADER_SIZE = 104
 HEADER_HOSTNAME = 3
 HEADER_NRCPUS = 7
 HEADER_COMPRESSED = 27
+HEADER_NEWER = 60                # no perf knows it: one newer than 7.2
 COMP_MMAP_LEN = 528384          # perf record -z's, with 128 data pages
 DATA_OFFSET = HEADER_SIZE + 2 * (ATTR_SIZE + 16) + 16
 
@@ -560,10 +561,13 @@ def compress(w, events, chunk, rounds):
     return out, largest
 
 
-def file_mode(w, events, in_place, rounds=False, zstd_chunk=None, cut=False):
+def file_mode(w, events, in_place, rounds=False, zstd_chunk=None, cut=False,
+              newer_feature=False):
     attrs_off = HEADER_SIZE
     ids_off = attrs_off + 2 * (ATTR_SIZE + 16)
     feats = {}
+    if newer_feature:
+        feats[HEADER_NEWER] = w.pack("Q", 0x4e45574552)
     if zstd_chunk is not None:
         size = sum(len(ev) for ev in events)
         events, largest = compress(w, events, zstd_chunk, rounds)
@@ -589,7 +593,7 @@ def file_mode(w, events, in_place, rounds=False, zstd_chunk=None, cut=False):
     # (which perf record always writes) for one older than that feature,
     # with build ids only: give a big-endian file a host name, and the
     # CPU counts that perf 7.2 warns about when features lack them.
-    if w.big_endian:
+    if w.big_endian or newer_feature:
         name = b"gen-perf-data\0"
         name += bytes(-len(name) % 64)  # NAME_ALIGN
         feats[HEADER_HOSTNAME] = w.pack("I", len(name)) + name
@@ -643,6 +647,9 @@ def main():
                     help="with --zstd: BYTES of records in each "
                          "PERF_RECORD_COMPRESSED, not one record each")
     ap.add_argument("--big-endian", action="store_true")
+    ap.add_argument("--newer-feature", action="store_true",
+                    help="a feature section of a perf newer than any "
+                         "(HEADER_NEWER), beside the host name and CPU counts")
     ap.add_argument("--in-place", action="store_true")
     ap.add_argument("--branches", action="store_true",
                     help="samples with a branch stack and branch counters")
@@ -684,7 +691,7 @@ def main():
         else:
             data = file_mode(w, data, args.in_place, args.rounds,
                              (args.zstd_chunk or 0) if args.zstd else None,
-                             args.cut)
+                             args.cut, args.newer_feature)
     if args.out == "-":
         sys.stdout.buffer.write(data)
     else:

@@ -5,7 +5,8 @@
 # plain mode does; the attrs of what it writes say nothing of deferral; a
 # sample too large with its user part is written without it, counted and
 # warned about, and the inject goes on; an output whose data or header
-# cannot be written gets its reason and a failing exit; perf data convert --to-json shows
+# cannot be written gets its reason and a failing exit; a feature of a
+# newer perf is dropped; perf data convert --to-json shows
 # stitched chains as their in-place twins; samples with branch stacks and
 # branch counters (-j any,counter) are written byte for byte as in place.
 # TAP output.
@@ -24,7 +25,7 @@ script() {
 		     END { if (l != "") print l }'
 }
 
-echo "1..12"
+echo "1..14"
 for s in threads basic user-mode; do
 	python3 "$gen" "$s" "$tmp/$s.data"
 	python3 "$gen" --in-place "$s" "$tmp/$s.in-place.data"
@@ -59,21 +60,47 @@ failed to write perf data, error: File too large
 exit 229
 EXPECTED
 
-# The same where the data fits but not the header's features after it
-# (-b writes HEADER_BUILD_ID): the file size limit at the end of the data
-"$perf" inject -b --merge-callchains -i "$tmp/bench.data" -o "$tmp/inj.data" 2>"$tmp/err"
+# A reader that goes away: perf inject -b (whose samples used to drop
+# the error of their write) fails with EPIPE, SIGPIPE ignored. The output
+# is far larger than the pipe's buffer.
+python3 "$gen" --bench 4000,2,2,32 "$tmp/bench4k.data"
+(trap '' PIPE
+ "$perf" inject -b -i "$tmp/bench4k.data" -o - 2>"$tmp/inj.err" | head -c 4096 >/dev/null
+ echo "exit ${PIPESTATUS[0]}" >>"$tmp/inj.err")
+check "an output whose reader went away: perf inject -b says why and fails" \
+	"$tmp/inj.err" <<'EXPECTED'
+failed to write perf data, error: Broken pipe
+exit 224
+EXPECTED
+
+# The same where the data fits but not the features after it (the
+# generated file has none but for --newer-feature's): the file size
+# limit in bytes at the end of the data
+python3 "$gen" --newer-feature --bench 400,2,2,32 "$tmp/feat.data"
+"$perf" inject --merge-callchains -i "$tmp/feat.data" -o "$tmp/inj.data" 2>"$tmp/err"
 end=$("$perf" report --header-only -i "$tmp/inj.data" 2>/dev/null |
 	awk '/^# data (offset|size) *:/ { n += $NF } END { print n }')
 python3 -c 'import os, resource, signal, sys
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]),) * 2)
-os.execv(sys.argv[2], sys.argv[2:])' "$end" "$perf" inject -b --merge-callchains \
-	-i "$tmp/bench.data" -o "$tmp/inj.data" 2>"$tmp/inj.err"
+os.execv(sys.argv[2], sys.argv[2:])' "${end:-0}" "$perf" inject --merge-callchains \
+	-i "$tmp/feat.data" -o "$tmp/inj.data" 2>"$tmp/inj.err"
 echo "exit $?" >>"$tmp/inj.err"
 check "an output whose header cannot be written: perf inject says why and fails" \
 	"$tmp/inj.err" <<'EXPECTED'
 failed to write perf data header, error: File too large
-exit 255
+exit 229
+EXPECTED
+
+# A file of a perf newer than this one, with a feature this one does not
+# know: perf inject writes the features it knows and drops that one
+"$perf" inject -b -i "$tmp/feat.data" -o "$tmp/inj.data" 2>"$tmp/inj.err"
+echo "exit $?" >>"$tmp/inj.err"
+"$perf" report --header-only -i "$tmp/inj.data" 2>&1 | grep '^# hostname' >>"$tmp/inj.err"
+check "a feature of a newer perf: perf inject -b drops it and keeps the others" \
+	"$tmp/inj.err" <<'EXPECTED'
+exit 0
+# hostname : gen-perf-data
 EXPECTED
 
 python3 "$gen" huge-stack "$tmp/huge.data"
