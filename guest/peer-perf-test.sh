@@ -30,7 +30,7 @@ while read -r line; do
 	secs=$(awk -v s="$t0" '{ printf "%.1f", $1 - s }' /proc/uptime)
 	echo "# entry $num, $secs s: $desc"
 	res=$(echo "$out" | awk -v entry="$desc" -v rc="$rc" \
-		-f /guest/perf-test-results.awk)
+		-f "$(dirname "$0")/perf-test-results.awk")
 	case $rc in
 	124) echo "# timed out after $limit s" ;;
 	esac

@@ -48,7 +48,7 @@ if [ -n "$merged" ] || grep -q "Wrote the deferred user callchains into their sa
 	kernel=0
 else
 	perf script --no-merge-callchains --show-task-events -F tid,time,ip,sym --ns \
-		-i "$data" 2>/dev/null | awk -f /guest/deferred-without.awk >"$stats.without"
+		-i "$data" 2>/dev/null | awk -f "$(dirname "$0")/deferred-without.awk" >"$stats.without"
 	read -r _ found _ kernel _ exited _ wenton <"$stats.without"
 	desc="$desc; perf script finds $found: in the kernel at the end $kernel, before an exit $exited, before later events $wenton"
 fi

@@ -52,7 +52,8 @@ for p in queue stock; do
 	"$TOP/guest/perf-shell-tap.sh" "$perf" \
 		"$LINUX/tools/perf/tests/shell/record_callchain_fp_option.sh" \
 		"$LINUX/tools/perf/tests/shell/top_trace_deferred_callchain.sh" \
-		"$LINUX/tools/perf/tests/shell/inject_write_error.sh" >"$out/host-$p.tap"
+		"$LINUX/tools/perf/tests/shell/inject_write_error.sh" \
+		"$LINUX/tools/perf/tests/shell/inject_unknown_feature.sh" >"$out/host-$p.tap"
 done
 
 # The fuzz regression inputs of the queue's base perf fixes, read by
