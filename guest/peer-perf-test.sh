@@ -12,6 +12,8 @@ seconds=${1:-900}
 
 cd /opt/perf || exit 1
 export PERF_EXEC_PATH=/opt/perf
+# The host's GNU tools before busybox's applets (find -printf, for one)
+export PATH=/usr/bin:/bin
 measure_speed
 limit=$(scaled "$seconds" "$SPEED_FACTOR")
 echo "### speed factor $SPEED_FACTOR ($SPEED_CS cs, $SPEED_REF_CS idle): each perf test entry gets $limit s"
