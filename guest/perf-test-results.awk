@@ -6,11 +6,18 @@
 # lines as TAP comments. With entry (the description of the one entry
 # that ran) its subtests are "ENTRY / DESC", and the entry fails if it
 # printed no result or timed out (rc 124).
-/^ *[0-9]+(\.[0-9]+)?: .* : / {
-	res = $0; sub(/.* : /, "", res)
+# A description longer than perf's column has no space before its colon.
+/^ *[0-9]+(\.[0-9]+)?: / {
+	line = $0; sub(/^ *[0-9.]+: */, "", line)
+	if (!match(line, / *: (Ok|FAILED!|Skip|Running)( |$)/)) {
+		if (comments)
+			print "# " $0
+		next
+	}
+	res = substr(line, RSTART); sub(/^ *: /, "", res)
 	if (res ~ /^Running/)
 		next
-	desc = $0; sub(/^ *[0-9.]+: */, "", desc); sub(/ *: [^:]*$/, "", desc)
+	desc = substr(line, 1, RSTART - 1)
 	if (entry != "" && $1 ~ /\./)
 		desc = entry " / " desc
 	if (res ~ /^Ok/) print "ok " desc
