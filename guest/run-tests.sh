@@ -39,7 +39,10 @@ suite perf-test /guest/perf-test-tap.sh \
 	"Software clock events period values" \
 	"Test dwarf unwind" \
 	"Synthesize thread map" \
-	"Lookup mmap thread"
+	"Lookup mmap thread" \
+	"mmap interface tests" \
+	"Track with sched_switch" \
+	"Number of exit events of a simple workload"
 deferred_perf_tests
 suite forced-loss /guest/forced-loss.sh 5
 suite readers-recording /guest/readers-recording.sh
