@@ -28,7 +28,7 @@ results=$BUILD/results-peer
 mkdir -p "$results"
 # What the shell tests call beyond busybox
 packages=(bash dash coreutils grep sed findutils diffutils procps util-linux
-	xz-utils python3-minimal python3.11-minimal libpython3.11-minimal
+	xz-utils libc-bin python3-minimal python3.11-minimal libpython3.11-minimal
 	libpython3.11-stdlib perl-base binutils binutils-x86-64-linux-gnu)
 
 run() {	# run base|series
