@@ -40,7 +40,7 @@ suite perf-test /guest/perf-test-tap.sh \
 	"Test dwarf unwind" \
 	"Synthesize thread map" \
 	"Lookup mmap thread" \
-	"mmap interface tests" \
+	"Read samples using the mmap interface" \
 	"Track with sched_switch" \
 	"Number of exit events of a simple workload"
 deferred_perf_tests
