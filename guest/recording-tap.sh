@@ -37,7 +37,11 @@ value() {
 samples=$(value "SAMPLE events:")
 stitched=$(value "samples stitched to a deferred callchain:")
 without=$(value "samples without their deferred callchain:")
-merged=$(sed -n 's/^\([0-9]*\) of [0-9]* samples with a deferred user callchain were shown without.*/\1/p' "$out")
+# perf's count of the samples shown without their record, in FILE
+shown_without() {
+	sed -n 's/^\([0-9]*\) of [0-9]* samples with a deferred user callchain were shown without.*/\1/p' "$1"
+}
+merged=$(shown_without "$out")
 lost=$(( $(value "LOST events:") + $(value "LOST_SAMPLES events:") ))
 forks=$(value "FORK events:")
 desc="$forks forks, $samples samples, $stitched stitched, $without without their record, $lost lost events"
@@ -70,7 +74,7 @@ if [ -z "$merged" ]; then
 	perf inject --merge-callchains -i "$data" -o "$data.merged" >"$stats.inject" 2>&1
 	rc=$?
 	sed 's/^/# /' "$stats.inject"
-	n=$(sed -n 's/^\([0-9]*\) of [0-9]* samples with a deferred user callchain were shown without.*/\1/p' "$stats.inject")
+	n=$(shown_without "$stats.inject")
 	if [ $rc = 0 ] && [ "${n:-0}" = "$without" ]; then
 		echo "ok 4 perf inject --merge-callchains $data: ${n:-0} without their record"
 	else

@@ -83,7 +83,7 @@ source_id() {
 unpack_source() {
 	local dir=$1 parent
 	parent=$(dirname "$dir")
-	say "unpacking $SRC_TARBALL ($(source_id | cut -d' ' -f2)) into $dir"
+	say "unpacking $SRC_TARBALL into $dir"
 	rm -rf "$dir" "$parent/linux-source-6.12"
 	mkdir -p "$parent"
 	tar -xJf "$SRC_TARBALL" -C "$parent"

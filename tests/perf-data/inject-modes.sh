@@ -80,11 +80,9 @@ python3 "$gen" --newer-feature --bench 400,2,2,32 "$tmp/feat.data"
 "$perf" inject --merge-callchains -i "$tmp/feat.data" -o "$tmp/inj.data" 2>"$tmp/err"
 end=$("$perf" report --header-only -i "$tmp/inj.data" 2>/dev/null |
 	awk '/^# data (offset|size) *:/ { n += $NF } END { print n }')
-python3 -c 'import os, resource, signal, sys
-signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]),) * 2)
-os.execv(sys.argv[2], sys.argv[2:])' "${end:-0}" "$perf" inject --merge-callchains \
-	-i "$tmp/feat.data" -o "$tmp/inj.data" 2>"$tmp/inj.err"
+(trap '' XFSZ
+ exec prlimit --fsize="${end:-0}" "$perf" inject --merge-callchains \
+	-i "$tmp/feat.data" -o "$tmp/inj.data") 2>"$tmp/inj.err"
 echo "exit $?" >>"$tmp/inj.err"
 check "an output whose header cannot be written: perf inject says why and fails" \
 	"$tmp/inj.err" <<'EXPECTED'
