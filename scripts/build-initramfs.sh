@@ -5,7 +5,8 @@
 # workload (workloads/deepstack.c) as /usr/bin/deepstack, objdump, the forced-loss
 # test's (workloads/phases.c) as /usr/bin/phases, the return-cost
 # benchmark's (workloads/defercost.c, built against the kernel's uapi
-# headers) as /usr/bin/defercost, the kselftests
+# headers) as /usr/bin/defercost, the base-cost benchmark's
+# (workloads/basecost.c) as /usr/bin/basecost, the kselftests
 # under /opt/selftests, and every shared library these need (from ldd).
 # For the packages' smoke test (scripts/smoke-package.sh): PERF_ROOT, an
 # unpacked linux-perf package, gives perf and its /usr/lib/perf-core;
@@ -35,7 +36,7 @@ out=${INITRAMFS:-$BUILD/initramfs.cpio}
 # frame pointers and no sibling calls, so that every level of its stack
 # is in the user callchain.
 wdir=$(dirname "$out")
-for w in deepstack phases defercost; do
+for w in deepstack phases defercost basecost; do
 	gcc -O1 -g -fno-omit-frame-pointer -fno-optimize-sibling-calls -Wall \
 		-isystem "$(dirname "$gen_init_cpio")/include" \
 		-o "$wdir/$w" "$TOP/workloads/$w.c"
@@ -123,6 +124,7 @@ done
 add_elf /usr/bin/deepstack "$wdir/deepstack"
 add_elf /usr/bin/phases "$wdir/phases"
 add_elf /usr/bin/defercost "$wdir/defercost"
+add_elf /usr/bin/basecost "$wdir/basecost"
 # The deferred callchain shell tests of $LINUX's perf: perf test finds
 # ./tests/shell; 6.12's lookup next to the binary does not terminate the
 # path readlink() gives it

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# usage: benchmarks/base-cost.sh [-c icount|tcg|both] [ROUNDS]
+# What the series costs a task that does not use perf: the unpatched base
+# 6.12 (build/base/linux) and the series' kernel (build/linux), built
+# with the same configuration (release plus configs/base-cost.config,
+# for the nohz_full and io_uring rows) into build/bench/base-cost/, each
+# booted with nohz_full=1 and guest/bench-base-cost.sh: ROUNDS (default
+# 7) rounds of workloads/basecost.c, no perf event open. Prints per row
+# the median (min-max) of each kernel and series/base, with the range
+# of the ratio over the two kernels' extremes. Clocks (-c, default
+# icount): "icount", the guest's clock counting instructions
+# (run-guest.sh -i), which a busy host does not move but which does not
+# price a locked instruction, a fence or a cache miss; "tcg", TCG's wall
+# clock, noisy on a shared machine. Needs the initramfs of
+# scripts/test.sh or scripts/demo.sh. Not a test: it prints numbers.
+# About 15 minutes a kernel to build cold, 3 a boot.
+set -euo pipefail
+. "$(dirname "$0")/../scripts/lib.sh"
+
+clocks=icount
+while getopts c: opt; do
+	case $opt in
+	c) case $OPTARG in
+	   icount|tcg) clocks=$OPTARG ;;
+	   both) clocks="icount tcg" ;;
+	   *) die "-c takes icount, tcg or both" ;;
+	   esac ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+rounds=${1:-7}
+out=$BUILD/bench/base-cost
+frag=$TOP/configs/base-cost.config
+
+"$TOP/scripts/prepare-base-tree.sh"
+"$TOP/scripts/prepare-tree.sh"
+LINUX=$BUILD/base/linux "$TOP/scripts/build-kernel.sh" -u -o "$out/base" \
+	release "$frag"
+"$TOP/scripts/build-kernel.sh" -o "$out/series" release "$frag"
+grep -q ' /usr/bin/basecost ' "$BUILD/initramfs.list" 2>/dev/null ||
+	"$TOP/scripts/build-initramfs.sh"
+
+lines=$out/lines
+: >"$lines"
+for clock in $clocks; do
+	for kernel in base series; do
+		log=$out/$clock-$kernel.log
+		opt=()
+		[ "$clock" = icount ] && opt=(-i)
+		say "booting the $kernel kernel ($clock clock) for $rounds rounds (log: $log)"
+		"$TOP/scripts/run-guest.sh" "${opt[@]}" -k "$out/$kernel" -t 1500 \
+			-a "dcp.run=/guest/bench-base-cost.sh dcp.repeat=$rounds" \
+			-a "nohz_full=1 quiet" "$log"
+		grep -q '^### END bench rc=0' "$log" ||
+			die "the benchmark failed (log: $log)"
+		sed -n '/^### BEGIN bench/,/^### END bench/p' "$log" |
+			grep '^round=' | sed "s|^|clock=$clock kernel=$kernel |" \
+			>>"$lines"
+	done
+done
+python3 "$TOP/benchmarks/summarize-base-cost.py" <"$lines"
