@@ -20,11 +20,7 @@ set -euo pipefail
 clocks=icount
 while getopts c: opt; do
 	case $opt in
-	c) case $OPTARG in
-	   icount|tcg) clocks=$OPTARG ;;
-	   both) clocks="icount tcg" ;;
-	   *) die "-c takes icount, tcg or both" ;;
-	   esac ;;
+	c) clocks=$(clocks_of "$OPTARG") ;;
 	*) exit 2 ;;
 	esac
 done

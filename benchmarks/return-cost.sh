@@ -22,11 +22,7 @@ kernels=() clocks="icount tcg"
 while getopts k:c: opt; do
 	case $opt in
 	k) kernels+=("$OPTARG") ;;
-	c) case $OPTARG in
-	   icount|tcg) clocks=$OPTARG ;;
-	   both) clocks="icount tcg" ;;
-	   *) die "-c takes icount, tcg or both" ;;
-	   esac ;;
+	c) clocks=$(clocks_of "$OPTARG") ;;
 	*) exit 2 ;;
 	esac
 done

@@ -137,3 +137,13 @@ root_mounts() {
 	awk -v root="$(realpath "$1")/" 'index($2, root) == 1 { print $2 }' \
 		/proc/self/mounts | sort -r
 }
+
+# clocks_of ARG: the guest clocks that a benchmark's -c ARG names (icount,
+# tcg or both), for scripts/run-guest.sh with -i or without
+clocks_of() {
+	case $1 in
+	icount|tcg) echo "$1" ;;
+	both) echo "icount tcg" ;;
+	*) die "-c takes icount, tcg or both" ;;
+	esac
+}
