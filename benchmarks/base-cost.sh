@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# usage: benchmarks/base-cost.sh [-c icount|tcg|both] [ROUNDS]
+# usage: benchmarks/base-cost.sh [-q] [-c icount|tcg|both] [ROUNDS]
 # What the series costs a task that does not use perf: the unpatched base
 # 6.12 (build/base/linux) and the series' kernel (build/linux), built
 # with the same configuration (release plus configs/base-cost.config,
-# for the nohz_full and io_uring rows) into build/bench/base-cost/, each
+# for the nohz_full and io_uring rows) into build/bench/base-cost/; with
+# -q, the unpatched 7.2 (build/upstream/base/linux) and the upstream
+# queue's kernel (build/upstream/linux), both without
+# configs/series.config, into build/bench/base-cost-7.2/. Each kernel is
 # booted with nohz_full=1 and guest/bench-base-cost.sh: ROUNDS (default
 # 7) rounds of workloads/basecost.c, no perf event open. Prints per row
 # the median (min-max) of each kernel and series/base, with the range
@@ -13,27 +16,38 @@
 # price a locked instruction, a fence or a cache miss; "tcg", TCG's wall
 # clock, noisy on a shared machine. Needs the initramfs of
 # scripts/test.sh or scripts/demo.sh. Not a test: it prints numbers.
-# About 15 minutes a kernel to build cold, 3 a boot.
+# About 15 minutes a kernel to build cold (7.2: 25), 3 a boot.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
-clocks=icount
-while getopts c: opt; do
+clocks=icount queue=0
+while getopts qc: opt; do
 	case $opt in
+	q) queue=1 ;;
 	c) clocks=$(clocks_of "$OPTARG") ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 rounds=${1:-7}
-out=$BUILD/bench/base-cost
 frag=$TOP/configs/base-cost.config
 
-"$TOP/scripts/prepare-base-tree.sh"
-"$TOP/scripts/prepare-tree.sh"
-LINUX=$BUILD/base/linux "$TOP/scripts/build-kernel.sh" -u -o "$out/base" \
-	release "$frag"
-"$TOP/scripts/build-kernel.sh" -o "$out/series" release "$frag"
+if [ $queue = 1 ]; then
+	out=$BUILD/bench/base-cost-7.2
+	"$TOP/scripts/prepare-upstream-base-tree.sh"
+	"$TOP/scripts/prepare-upstream-tree.sh"
+	LINUX=$BUILD/upstream/base/linux "$TOP/scripts/build-kernel.sh" -u \
+		-o "$out/base" release "$frag"
+	LINUX=$BUILD/upstream/linux "$TOP/scripts/build-kernel.sh" -u \
+		-o "$out/series" release "$frag"
+else
+	out=$BUILD/bench/base-cost
+	"$TOP/scripts/prepare-base-tree.sh"
+	"$TOP/scripts/prepare-tree.sh"
+	LINUX=$BUILD/base/linux "$TOP/scripts/build-kernel.sh" -u \
+		-o "$out/base" release "$frag"
+	"$TOP/scripts/build-kernel.sh" -o "$out/series" release "$frag"
+fi
 grep -q ' /usr/bin/basecost ' "$BUILD/initramfs.list" 2>/dev/null ||
 	"$TOP/scripts/build-initramfs.sh"
 
