@@ -288,12 +288,13 @@ def malformed_nr():
 
 
 def zero_cookie():
-    """A record with cookie 0 (malformed) before the good one."""
+    """Records with cookie 0 (malformed), each before a good one."""
     return [C(PID, 1000),
             S(PID, 2000, 0, 0x81, UIPS),
             R(PID, 2050, 0, 0, U2),
             R(PID, 2100, 0, 0x81, UIPS),
             S(PID, 2200, 1, 0x83, UIPS[1:]),
+            R(PID, 2250, 1, 0, U2),
             R(PID, 2300, 1, 0x83, UIPS[1:])]
 
 
