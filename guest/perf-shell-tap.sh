@@ -2,7 +2,8 @@
 # usage: perf-shell-tap.sh PERF SCRIPT...
 # Runs each perf shell test SCRIPT with the binary PERF (a path, or a
 # name in PATH) as the perf it calls, and prints TAP naming the script
-# and PERF; exit 2 is perf test's skip.
+# and PERF; exit 2 is perf test's skip. A script runs under the
+# interpreter its #! line names, as perf test runs it (bash for most).
 perf=$(command -v "$1")
 shift
 bin=$(mktemp -d)
@@ -11,7 +12,8 @@ out=$bin/out
 n=0
 for t in "$@"; do
 	n=$((n + 1))
-	PATH=$bin:$PATH sh "$t" >"$out" 2>&1
+	interp=$(sed -n '1s/^#![[:space:]]*//p' "$t")
+	PATH=$bin:$PATH ${interp:-sh} "$t" >"$out" 2>&1
 	rc=$?
 	sed 's/^/# /' "$out"
 	case $rc in
