@@ -90,6 +90,19 @@ unpack_source() {
 	mv "$parent/linux-source-6.12" "$dir"
 }
 
+# unpack_source_deb DEB DIR: the kernel source of Debian's
+# linux-source-7.2 package DEB, as it is, in DIR.
+unpack_source_deb() {
+	local deb=$1 dir=$2 parent
+	parent=$(dirname "$dir")
+	say "unpacking ${deb##*/} into $dir"
+	rm -rf "$dir" "$parent/linux-source-7.2"
+	mkdir -p "$parent"
+	dpkg-deb --fsys-tarfile "$deb" |
+		tar -xO ./usr/src/linux-source-7.2.tar.xz | tar -xJ -C "$parent"
+	mv "$parent/linux-source-7.2" "$dir"
+}
+
 # commit_base NAME: makes $LINUX, an unpacked Debian source, a git tree
 # whose first commit, tagged "base", is "Debian NAME". Debian's
 # .gitignore ignores every top-level path (its packaging repository

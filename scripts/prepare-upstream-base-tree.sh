@@ -12,10 +12,5 @@ deb=$("$TOP/scripts/fetch-suite.sh" sid "$BUILD/sid" linux-source-7.2)
 stamp=$tree/.dcp-base
 [ -f "$stamp" ] && [ "$(cat "$stamp")" = "${deb##*/}" ] && exit 0
 
-say "unpacking ${deb##*/} into $tree"
-rm -rf "$tree" "$BUILD/upstream/base/linux-source-7.2"
-mkdir -p "$BUILD/upstream/base"
-dpkg-deb --fsys-tarfile "$deb" |
-	tar -xO ./usr/src/linux-source-7.2.tar.xz | tar -xJ -C "$BUILD/upstream/base"
-mv "$BUILD/upstream/base/linux-source-7.2" "$tree"
+unpack_source_deb "$deb" "$tree"
 echo "${deb##*/}" >"$stamp"

@@ -21,12 +21,7 @@ stamp_applied=$LINUX/.git/dcp-applied
 want=$(series_id)
 
 if [ "$(cat "$stamp_base" 2>/dev/null)" != "${deb##*/}" ]; then
-	say "unpacking ${deb##*/} into $LINUX"
-	rm -rf "$LINUX" "$BUILD/upstream/linux-source-7.2"
-	mkdir -p "$BUILD/upstream"
-	dpkg-deb --fsys-tarfile "$deb" |
-		tar -xO ./usr/src/linux-source-7.2.tar.xz | tar -xJ -C "$BUILD/upstream"
-	mv "$BUILD/upstream/linux-source-7.2" "$LINUX"
+	unpack_source_deb "$deb" "$LINUX"
 	commit_base "${deb##*/}"
 	echo "${deb##*/}" >"$stamp_base"
 	rm -f "$stamp_applied"
