@@ -10,6 +10,8 @@
 # of the old series.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+grep -q '^# *series .* needs ' "$PATCHES/series" 2>/dev/null &&
+	die "$PATCHES holds series for posting: export with scripts/export-upstream.py"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

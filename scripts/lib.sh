@@ -119,11 +119,12 @@ commit_base() {
 }
 
 # apply_series: commits each patch of $PATCHES/series on top of $LINUX's
-# HEAD (git am); says which one does not apply.
+# HEAD (git am); says which one does not apply. Three-way, for a series
+# of upstream/ made on 7.2.13 alone that follows another in the queue.
 apply_series() {
 	local p
 	while read -r p; do
-		if ! git_linux am -q --keep-cr --committer-date-is-author-date \
+		if ! git_linux am -q -3 --keep-cr --committer-date-is-author-date \
 			"$PATCHES/$p" >/dev/null 2>"$BUILD/am.log"; then
 			git -C "$LINUX" am --abort || true
 			cat "$BUILD/am.log" >&2

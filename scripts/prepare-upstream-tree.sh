@@ -6,7 +6,7 @@
 # nothing if the tree already holds exactly that, leaves a tree with
 # unexported work alone, and --reset throws such work away. Edit there
 # and export with
-#   LINUX=build/upstream/linux PATCHES=upstream scripts/export-series.sh
+#   scripts/export-upstream.py
 set -euo pipefail
 export PATCHES=${PATCHES:-$(cd "$(dirname "$0")/.." && pwd)/upstream}
 . "$(dirname "$0")/lib.sh"
