@@ -20,7 +20,7 @@ tree=$out/linux
 mapfile -t series < <(sed -n 's/^# *series \([^ ]*\) needs \(.*\)$/\1 \2/p' "$PATCHES/series" |
 	sed 's/ -$//')
 [ $# -gt 0 ] && mapfile -t series < <(printf '%s\n' "${series[@]}" |
-	grep -E "^($(IFS='|'; echo "$*")) ")
+	grep -E "^($(IFS='|'; echo "$*"))( |$)")
 [ -d "$tree" ] || git -C "$queue" worktree add -q --detach "$tree" base
 
 echo "1..${#series[@]}"
@@ -30,9 +30,10 @@ for line in "${series[@]}"; do
 	read -r folder needs <<<"$line"
 	files=()
 	for f in $needs $folder; do
-		files+=("$PATCHES/$f"/0[0-9][0-9][0-9]-*.patch)
+		for p in "$PATCHES/$f"/0*.patch; do
+			[ "${p##*/}" = 0000-cover-letter.patch ] || files+=("$p")
+		done
 	done
-	files=("${files[@]/*\/0000-cover-letter.patch/}")
 	digest=$(cat "${files[@]}" | sha256sum | cut -d' ' -f1)
 	if [ "$(cat "$out/$folder.ok" 2>/dev/null)" = "$digest" ]; then
 		echo "ok $n $folder # SKIP unchanged since its last check"
