@@ -37,9 +37,11 @@ stock=$BUILD/sid/binary/usr/lib/modules/$kver/vmlinuz
 "$TOP/scripts/build-perf.sh" -o "$out/perf" NO_RUST=1
 "$TOP/scripts/build-perf.sh" -o "$out/perf-asan" NO_RUST=1 \
 	EXTRA_CFLAGS="-fsanitize=address -fno-omit-frame-pointer"
+# bash: the queue's perf shell tests are bash scripts, run as perf test
+# runs them, by their #! line (guest/perf-shell-tap.sh).
 KBUILD_DIR=$out/kernel-debug SELFTESTS=$out/selftests PERF=$out/perf/perf \
 	MAINLINE_PERF=$BUILD/mainline/perf/perf INITRAMFS=$out/initramfs.cpio \
-	"$TOP/scripts/build-initramfs.sh"
+	HOST_PACKAGES=bash "$TOP/scripts/build-initramfs.sh"
 
 say "perf tests on the host"
 mkdir -p "$out/bin"
