@@ -5,9 +5,11 @@
 # the series it needs, with plain git am as a maintainer would, and
 # builds what it touches: the queue's debug kernel for a kernel series,
 # its kselftests for one with selftests, perf for a tools/perf one.
-# Prints TAP, a line per series. Needs scripts/prepare-upstream-tree.sh
-# first. About 30 min cold on 2 cores (one kernel, three perf builds,
-# ccache); a series that did not change since its last check is skipped.
+# Prints TAP, a line per series, and fails if one fails. Needs
+# scripts/prepare-upstream-tree.sh first. About 30 min cold on 2 cores
+# (three kernel builds into one directory, two kselftest and three perf
+# builds, ccache); a series that did not change since its last check is
+# skipped.
 set -euo pipefail
 export PATCHES=${PATCHES:-$(cd "$(dirname "$0")/.." && pwd)/upstream}
 . "$(dirname "$0")/lib.sh"
@@ -19,12 +21,18 @@ tree=$out/linux
 # "FOLDER NEEDS..." per series, in the order of upstream/series.
 mapfile -t series < <(sed -n 's/^# *series \([^ ]*\) needs \(.*\)$/\1 \2/p' "$PATCHES/series" |
 	sed 's/ -$//')
-[ $# -gt 0 ] && mapfile -t series < <(printf '%s\n' "${series[@]}" |
-	grep -E "^($(IFS='|'; echo "$*"))( |$)")
+if [ $# -gt 0 ]; then
+	for f; do
+		printf '%s\n' "${series[@]}" | grep -qE "^$f( |$)" ||
+			die "upstream/series names no series $f"
+	done
+	mapfile -t series < <(printf '%s\n' "${series[@]}" |
+		grep -E "^($(IFS='|'; echo "$*"))( |$)")
+fi
 [ -d "$tree" ] || git -C "$queue" worktree add -q --detach "$tree" base
 
 echo "1..${#series[@]}"
-n=0
+n=0 failed=0
 for line in "${series[@]}"; do
 	n=$((n + 1))
 	read -r folder needs <<<"$line"
@@ -39,10 +47,12 @@ for line in "${series[@]}"; do
 		echo "ok $n $folder # SKIP unchanged since its last check"
 		continue
 	fi
+	git -C "$tree" am --abort >/dev/null 2>&1 || true
 	git -C "$tree" checkout -q -f --detach base
 	git -C "$tree" clean -q -fdx
 	if ! LINUX=$tree git_linux am -q --keep-cr "${files[@]}" >"$out/$folder.log" 2>&1; then
-		git -C "$tree" am --abort || true
+		git -C "$tree" am --abort >>"$out/$folder.log" 2>&1 || true
+		failed=1
 		echo "not ok $n $folder does not apply after ${needs:-7.2.13 alone} ($out/$folder.log)"
 		continue
 	fi
@@ -52,7 +62,9 @@ for line in "${series[@]}"; do
 		LINUX=$tree "$TOP/scripts/build-kernel.sh" -u -o "$out/kernel" debug \
 			>>"$out/$folder.log" 2>&1 && built+=(kernel) || built+=(FAIL:kernel)
 	fi
-	if grep -q '^tools/testing/selftests/' <<<"$touched"; then
+	# Against this series' kernel headers only.
+	if grep -q '^tools/testing/selftests/' <<<"$touched" &&
+	   [[ " ${built[*]} " = *" kernel "* ]]; then
 		LINUX=$tree "$TOP/scripts/build-selftests.sh" -o "$out/selftests" \
 			-k "$out/kernel" >>"$out/$folder.log" 2>&1 &&
 			built+=(selftests) || built+=(FAIL:selftests)
@@ -62,9 +74,11 @@ for line in "${series[@]}"; do
 			>>"$out/$folder.log" 2>&1 && built+=(perf) || built+=(FAIL:perf)
 	fi
 	if [[ " ${built[*]} " = *FAIL:* ]]; then
+		failed=1
 		echo "not ok $n $folder applies after ${needs:-7.2.13 alone}; builds: ${built[*]} ($out/$folder.log)"
 	else
 		echo "$digest" >"$out/$folder.ok"
 		echo "ok $n $folder applies after ${needs:-7.2.13 alone} and builds: ${built[*]}"
 	fi
 done
+exit $failed

@@ -11,7 +11,8 @@ upstream/series lists the series in the order they apply, each as a
 line "# series FOLDER needs DEP..." (or "needs -") and then its patch
 files. A commit stays in the series of its subject's old patch file; a
 new commit goes into the series of the commit before it. Each series is
-made by cherry-picking its needs and itself onto "base" alone, so its
+made by cherry-picking its needs (every series it needs, in order: they
+are not followed further) and itself onto "base" alone, so its
 files apply to 7.2.13 and the series it needs, and nothing else; the
 export then checks that with git am. The cover letter keeps its subject
 and text, and its subject prefix ([RFC PATCH 0/n]): edit them in the
@@ -31,7 +32,7 @@ LINUX = os.path.abspath(os.environ.get('LINUX', f'{TOP}/build/upstream/linux'))
 PATCHES = os.path.abspath(os.environ.get('PATCHES', f'{TOP}/upstream'))
 IDENT = ['-c', 'user.name=Deferred Callchains Project',
          '-c', 'user.email=deferred-callchains@example.org']
-FORMAT = ['format-patch', '-q', '--zero-commit', '--no-signature',
+FORMAT = ['format-patch', '-q', '--zero-commit', '--no-signature', '--always',
           '--filename-max-length=80']
 COVER = '0000-cover-letter.patch'
 
@@ -85,8 +86,10 @@ def read_cover(folder):
     else:
         die(f'{path} has no "Subject: [... 0/n]" line')
     body = lines[lines.index('', i) + 1:]
-    end = next(j for j, l in enumerate(body)
-               if re.match(r'.* \(\d+\):$', l))
+    end = next((j for j, l in enumerate(body)
+                if re.match(r'^Deferred Callchains Project \(\d+\):$', l)), None)
+    if end is None:
+        die(f'{path} has no shortlog after its text')
     while end and not body[end - 1]:
         end -= 1
     return prefix, subject, body[:end]
@@ -109,9 +112,11 @@ def main():
 
     tmp = tempfile.mkdtemp()
     try:
-        commits = git('rev-list', '--reverse', 'base..HEAD').split()
+        commits = git('rev-list', '--reverse', '--no-merges', 'base..HEAD').split()
         git(*FORMAT, '-o', f'{tmp}/all', 'base..HEAD')
         names = [slug(p) for p in sorted(glob.glob(f'{tmp}/all/*.patch'))]
+        if len(names) != len(commits):
+            die(f'{len(commits)} commits but {len(names)} patches: a merge?')
         members = {f: [] for f in folders}
         order, folder = [], folders[0]
         for commit, name in zip(commits, names):
@@ -122,6 +127,10 @@ def main():
         if order != [f for f in folders if members[f]]:
             die(f'the commits of a series are not together, or not in the '
                 f'order of {PATCHES}/series: {" ".join(order)}')
+        empty = [f for f in folders if not members[f]]
+        if empty:
+            die(f'no commit left in {" ".join(empty)}: take it out of '
+                f'{PATCHES}/series (and its folder) by hand')
 
         wt = f'{tmp}/wt'
         git('worktree', 'add', '-q', '--detach', wt, 'base')
@@ -131,13 +140,10 @@ def main():
         finally:
             git('worktree', 'remove', '--force', wt)
 
-        for folder in glob.glob(f'{PATCHES}/*/'):
-            shutil.rmtree(folder)
+        for folder in folders:
+            shutil.rmtree(f'{PATCHES}/{folder}', ignore_errors=True)
         lines = header[:]
         for folder, needs, _ in series:
-            if not members[folder]:
-                print(f'series {folder} is empty: left out', file=sys.stderr)
-                continue
             shutil.copytree(f'{out}/{folder}', f'{PATCHES}/{folder}')
             lines.append(f'# series {folder} needs {" ".join(needs) or "-"}')
             lines += [f'{folder}/{p}' for p in patches(f'{PATCHES}/{folder}')]
@@ -169,8 +175,6 @@ def export(series, members, wt, tmp):
     """Each series cherry-picked onto base after its needs, formatted."""
     out = f'{tmp}/out'
     for folder, needs, _ in series:
-        if not members[folder]:
-            continue
         git('checkout', '-q', '--detach', 'base', cwd=wt)
         for dep in needs:
             if dep not in members:
