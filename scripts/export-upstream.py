@@ -19,7 +19,6 @@ and text, and its subject prefix ([RFC PATCH 0/n]): edit them in the
 exported 0000-cover-letter.patch.
 """
 import glob
-import hashlib
 import os
 import re
 import shutil
@@ -152,15 +151,15 @@ def main():
     finally:
         shutil.rmtree(tmp)
 
-    # The tree holds the series now: tell prepare-upstream-tree.sh.
-    digest = hashlib.sha256()
-    for line in lines:
-        if line.strip() and not line.startswith('#'):
-            with open(f'{PATCHES}/{line}', 'rb') as f:
-                digest.update(f.read())
+    # The tree holds the series now: tell prepare-upstream-tree.sh, with
+    # lib.sh's digest of the series.
+    digest = subprocess.run(
+        ['bash', '-c', f'. "{TOP}/scripts/lib.sh" && series_id'],
+        env={**os.environ, 'PATCHES': PATCHES, 'LINUX': LINUX}, check=True,
+        text=True, stdout=subprocess.PIPE).stdout.strip()
     head = git('rev-parse', 'HEAD').strip()
     with open(f'{LINUX}/.git/dcp-applied', 'w') as f:
-        f.write(f'{digest.hexdigest()} {head}\n')
+        f.write(f'{digest} {head}\n')
     print(f'==> exported {len(commits)} patches in '
           f'{sum(1 for f in folders if members[f])} series to {PATCHES}',
           file=sys.stderr)
