@@ -24,22 +24,3 @@ suite() {
 	echo "### END $name rc=$rc"
 	echo "### time $name $(awk -v s="$start" '{ printf "%.1f", $1 - s }' /proc/uptime) s of $limit s"
 }
-
-# deferred_perf_tests: the deferred perf tests, a suite each. The kernel
-# has deferred user callchains and tracepoints: they must not skip. -vv
-# shows the stitched counts and each command compared in the log. The
-# perf commands tests get 600 s: the first half took 278 s beside a CPU
-# hog, more than half of the 510 s that its speed factor gave it.
-deferred_perf_tests() {
-	cd /opt/perf || return
-	perf_test_suite record 300 "perf record deferred user callchains"
-	perf_test_suite commands 600 "perf commands on deferred user callchains"
-	perf_test_suite reports 600 "more perf commands on deferred user callchains"
-	cd /
-}
-
-# perf_test_suite NAME SECONDS TEST
-perf_test_suite() {
-	SUITE_TIMEOUT=$2 suite "perf-test-deferred-$1" \
-		env NO_SKIP=1 /guest/perf-test-tap.sh -vv "$3"
-}

@@ -12,6 +12,8 @@
 # unpacked linux-perf package, gives perf and its /usr/lib/perf-core;
 # KBUILD_DIR the kernel build whose gen_init_cpio and headers to use;
 # SELFTESTS the kselftests' build directory; INITRAMFS the output.
+# CHECK_DEB, a deferred-callchain-check package (scripts/package-check.sh),
+# adds its files at their own paths.
 # MAINLINE_PERF adds that perf binary as /usr/bin/perf-mainline. PERF is
 # the perf binary otherwise (default build/perf/perf). EXTRA names more
 # host programs (absolute paths), each added at its own path with its
@@ -80,6 +82,18 @@ if [ -n "${PERF_ROOT:-}" ]; then
 	done < <(find "$PERF_ROOT/usr/lib/perf-core" "$PERF_ROOT/usr/share/perf-core" -type f)
 else
 	add_elf /usr/bin/perf "${PERF:-$BUILD/perf/perf}"
+fi
+if [ -n "${CHECK_DEB:-}" ]; then
+	check_root=$(mktemp -d)
+	trap 'rm -rf "$check_root"' EXIT
+	dpkg-deb -x "$CHECK_DEB" "$check_root"
+	while read -r f; do
+		case $f in
+		*/usr/share/doc/*) ;;
+		*/usr/lib/*) add_elf "/${f#"$check_root"/}" "$f" ;;
+		*) add_file "/${f#"$check_root"/}" "$f" 755 ;;
+		esac
+	done < <(find "$check_root" -type f)
 fi
 for p in ${HOST_PACKAGES:-}; do
 	while read -r f; do

@@ -2,13 +2,16 @@
 # usage: scripts/build-packages.sh FLAVOUR PKGDIR STAMP
 # The part of scripts/package.sh that runs in the release's root: builds
 # linux-image-<version>-deferred-FLAVOUR (bindeb-pkg with Debian's
-# configuration for FLAVOUR from the root's linux-config-6.12) and
-# linux-perf (scripts/package-perf.sh) from build/linux into PKGDIR, both
-# of version <upstream>-1+deferredSTAMP, and writes PKGDIR's flat apt
-# repository. Of Debian's configuration only the signing keys (Debian's
-# are not here) and debug info (off, as in scripts/build-debian-configs.sh:
-# a few GB and about twice the build time, for a -dbg package) change;
-# the series needs nothing else.
+# configuration for FLAVOUR from the root's linux-config-6.12),
+# linux-perf (scripts/package-perf.sh) and deferred-callchain-check
+# (scripts/package-check.sh, with the kselftests built against this
+# kernel's headers) from build/linux into PKGDIR, all of version
+# <upstream>-1+deferredSTAMP. scripts/package.sh writes and signs their
+# apt repository outside the root, where its key is. Of Debian's
+# configuration only the signing keys (Debian's are not here) and debug
+# info (off, as in scripts/build-debian-configs.sh: a few GB and about
+# twice the build time, for a -dbg package) change; the series needs
+# nothing else.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -58,31 +61,5 @@ progress "linux-image-$release" "$out" \
 		bindeb-pkg >/dev/null
 
 "$TOP/scripts/package-perf.sh" "$pkgdir" "$version"
-
-# The flat apt repository, of the packages at PKGDIR's top only.
-# linux-libc-dev stays out of it: its version is above the release's,
-# so apt upgrade would replace the system's uapi headers with it.
-say "apt repository in $pkgdir"
-# New files renamed into place: a copy of the old repository made with
-# hard links (scripts/smoke-package.sh) keeps its own index.
-cd "$pkgdir"
-for deb in *.deb; do
-	case $deb in linux-libc-dev_*) continue ;; esac
-	dpkg-deb -f "$deb"
-	echo "Filename: ./$deb"
-	echo "Size: $(stat -c %s "$deb")"
-	echo "SHA256: $(sha256sum <"$deb" | cut -d' ' -f1)"
-	echo
-done >Packages.new
-xz -9 <Packages.new >Packages.xz.new
-{
-	echo "Label: deferred-callchains"
-	echo "Date: $(date -R -u)"
-	echo "SHA256:"
-	for f in Packages Packages.xz; do
-		echo " $(sha256sum <"$f.new" | cut -d' ' -f1) $(stat -c %s "$f.new") $f"
-	done
-} >Release.new
-mv Packages.new Packages
-mv Packages.xz.new Packages.xz
-mv Release.new Release
+"$TOP/scripts/build-selftests.sh" -o "$pkgdir/selftests" -k "$out"
+"$TOP/scripts/package-check.sh" "$pkgdir" "$version" "$pkgdir/selftests"

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # usage: scripts/check-apt-repo.sh RELEASE ROOT OLD_REPO NEW_REPO
-# Checks the flat apt repositories of two builds of scripts/package.sh
+# Checks the flat apt repositories (repo/) of two builds of scripts/package.sh
 # (OLD_REPO, then NEW_REPO, a rebuild) as a user of Debian RELEASE would
 # use them, in the throwaway root ROOT (scripts/make-root.sh), never on
-# the host: Debian's linux-perf installs; one sources line and apt
-# install take our kernel and perf over it (the perf package keeps
-# Debian's diversions); apt upgrade takes the rebuild; apt remove leaves
-# nothing behind; Debian's linux-perf goes back on. Prints TAP.
+# the host: Debian's linux-perf installs; the repository's key and one
+# sources line with signed-by= (no trusted=yes), then apt install, take
+# our kernel, perf and deferred-callchain-check over it (the perf package
+# keeps Debian's diversions); apt upgrade takes the rebuild; apt remove
+# leaves nothing behind; Debian's linux-perf goes back on; apt refuses
+# the repository after a .deb or its Release changed without being
+# signed anew. Prints TAP.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -31,7 +34,9 @@ in_root() {
 put_repo() {	# put_repo REPO: the root's /srv/deferred is REPO's packages
 	rm -rf "$root/srv/deferred"
 	mkdir -p "$root/srv/deferred"
-	cp "$1"/*.deb "$1"/Packages* "$1/Release" "$root/srv/deferred/"
+	cp "$1"/*.deb "$1"/Packages* "$1"/*Release* "$root/srv/deferred/"
+	mkdir -p "$root/etc/apt/keyrings"
+	cp "$1/deferred-callchains-archive-keyring.gpg" "$root/etc/apt/keyrings/"
 }
 installed() {	# installed PACKAGE VERSION: dpkg says PACKAGE VERSION is on
 	[ "$(chroot "$root" dpkg-query -W -f '${db:Status-Abbrev}${Version}' "$1")" = "ii $2" ]
@@ -47,6 +52,8 @@ ours_on() {	# ours_on VERSION: our kernel and perf of VERSION, perf and its
 	installed linux-perf "$1" && installed "$image" "$1" &&
 		chroot "$root" perf version | grep -q "^perf version ${krel%%-*}" &&
 		chroot "$root" python3 -c 'import perf' &&
+		installed deferred-callchain-check "$1" &&
+		[ -x "$root/usr/bin/deferred-callchain-check" ] &&
 		[ -f "$root/boot/vmlinuz-$krel" ] &&
 		[ "$(chroot "$root" dpkg-divert --list | grep -c 'by linux-perf$')" = 3 ]
 }
@@ -57,7 +64,8 @@ sources=$root/etc/apt/sources.list.d/deferred.list
 nothing_left() {
 	local p
 	for p in /usr/bin/perf /usr/lib/perf-core "/boot/vmlinuz-$krel" \
-		 "/lib/modules/$krel"; do
+		 "/lib/modules/$krel" /usr/bin/deferred-callchain-check \
+		 /usr/lib/deferred-callchain-check; do
 		[ ! -e "$root$p" ] || { echo "$p is left"; return 1; }
 	done
 	! chroot "$root" dpkg-divert --list | grep 'by linux-perf$'
@@ -76,18 +84,45 @@ check() {	# check NAME COMMAND...: one TAP result; output of a failure on stderr
 }
 
 rm -f "$sources"
-echo "1..6"
+echo "1..8"
 check "$release: Debian's linux-perf installs, its perf runs" \
 	eval 'apt_in_root install linux-perf && debian_perf'
 put_repo "$old"
-echo 'deb [trusted=yes] file:/srv/deferred ./' >"$sources"
-check "apt install $image linux-perf: $old_version, perf and import perf work, 3 diversions" \
-	eval 'apt_in_root install "$image" linux-perf && ours_on "$old_version"'
+signed='deb [signed-by=/etc/apt/keyrings/deferred-callchains-archive-keyring.gpg] file:/srv/deferred ./'
+echo "$signed" >"$sources"
+check "apt install $image linux-perf deferred-callchain-check (signed-by=): $old_version, perf and import perf work, 3 diversions" \
+	eval 'apt_in_root install "$image" linux-perf deferred-callchain-check &&
+	      ours_on "$old_version"'
 put_repo "$new"
 check "apt upgrade: $new_version" \
 	eval 'apt_in_root upgrade && ours_on "$new_version"'
-check "apt remove $image linux-perf" apt_in_root remove "$image" linux-perf
-check "nothing left: no perf, no kernel, no diversions" nothing_left
+check "apt remove $image linux-perf deferred-callchain-check" \
+	apt_in_root remove "$image" linux-perf deferred-callchain-check
+check "nothing left: no perf, no check, no kernel, no diversions" nothing_left
 rm "$sources"
 check "$release: Debian's linux-perf goes back on" \
 	eval 'apt_in_root install linux-perf && debian_perf'
+
+# refused MESSAGE APT-ARGS...: apt fails saying MESSAGE, Debian's perf stays
+refused() {
+	local message=$1 out
+	shift
+	if out=$(apt_in_root "$@" 2>&1); then
+		echo "apt $* went through"
+		return 1
+	fi
+	printf '%s\n' "$out" | grep -q "$message" || { printf '%s\n' "$out"; return 1; }
+	debian_perf >/dev/null
+}
+put_repo "$new"
+echo "$signed" >"$sources"
+deb=$(cd "$root/srv/deferred" && echo linux-perf_*.deb)
+printf 'X' | dd of="$root/srv/deferred/$deb" bs=1 seek=4096 conv=notrunc 2>/dev/null
+check "refused: $deb changed after signing (Hash Sum mismatch)" \
+	refused "Hash Sum mismatch" install "linux-perf=$new_version"
+put_repo "$new"
+rm "$root/srv/deferred/InRelease"
+sed -i 's/^Label: .*/Label: changed/' "$root/srv/deferred/Release"
+check "refused: Release changed without being signed anew (BADSIG)" \
+	refused BADSIG install "linux-perf=$new_version"
+rm "$sources"

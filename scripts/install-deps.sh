@@ -33,6 +33,8 @@ pkgs=(
 	libqt5core5a libqt5network5
 	# tests/fuzz: perf built with clang, libFuzzer, ASan and UBSan
 	clang libclang-rt-14-dev
+	# scripts/write-apt-repo.sh and its test: apt-ftparchive, gpg
+	apt-utils gnupg
 )
 pkgs+=("$@")
 

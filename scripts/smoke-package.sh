@@ -4,15 +4,19 @@
 # build/package-RELEASE-FLAVOUR (trixie and cloud-amd64 by default):
 # 1. the kernel and perf, taken out of their .debs with dpkg-deb, boot in
 #    QEMU with an initramfs made in the root they were built in, so with
-#    that release's libraries; the deferred kselftests, a short stress
-#    test and the deferred perf tests run there (guest/smoke-package.sh);
+#    that release's libraries; the check a user runs
+#    (deferred-callchain-check, from its package: the deferred kselftests
+#    and perf tests, perf record -g), the deferred kselftests again with
+#    their cases in the log, and a short stress test run there
+#    (guest/smoke-package.sh);
 # 2. scripts/package.sh runs again, and scripts/check-apt-repo.sh uses
 #    the apt repositories of both builds in a throwaway root of the
 #    release (build/package-RELEASE-FLAVOUR/apt-root): apt install over
-#    Debian's linux-perf, apt upgrade to the rebuild, apt remove.
+#    Debian's linux-perf through signed-by=, apt upgrade to the rebuild,
+#    apt remove, and apt refusing a .deb or Release changed after signing.
 # Ends with "N passed, N failed, N skipped"; exits 1 if anything failed.
 # Not a step of the test command: it needs the packages, whose cold
-# build takes more than half an hour (README, "On your own machine").
+# build takes more than half an hour (docs/packaging.md).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -28,7 +32,9 @@ root=$BUILD/root-$release
 image=$(find "$pkgdir" -maxdepth 1 -name "linux-image-*-deferred-${flavour}_*.deb" \
 	! -name '*-dbg_*' | head -1)
 perf_deb=$(find "$pkgdir" -maxdepth 1 -name 'linux-perf_*.deb' | head -1)
-[ -n "$image" ] && [ -n "$perf_deb" ] && [ -f "$pkgdir/Packages" ] ||
+check_deb=$(find "$pkgdir" -maxdepth 1 -name 'deferred-callchain-check_*.deb' | head -1)
+[ -n "$image" ] && [ -n "$perf_deb" ] && [ -n "$check_deb" ] &&
+	[ -f "$pkgdir/repo/InRelease" ] ||
 	die "no packages in $pkgdir (scripts/package.sh --release $release $flavour)"
 results=$pkgdir/results
 rm -rf "$results" "$pkgdir/unpacked"
@@ -40,9 +46,7 @@ dpkg-deb -x "$perf_deb" "$pkgdir/unpacked/perf"
 vmlinuz=$(find "$pkgdir/unpacked/image/boot" -name 'vmlinuz-*' | head -1)
 [ -n "$vmlinuz" ] || die "no vmlinuz in ${image##*/}"
 
-"$TOP/scripts/in-root.sh" "$root" \
-	"$TOP/scripts/build-selftests.sh" -o "$pkgdir/selftests" -k "$pkgdir/linux"
-"$TOP/scripts/in-root.sh" "$root" env PERF_ROOT="$pkgdir/unpacked/perf" \
+"$TOP/scripts/in-root.sh" "$root" env PERF_ROOT="$pkgdir/unpacked/perf" CHECK_DEB="$check_deb" \
 	KBUILD_DIR="$pkgdir/linux" SELFTESTS="$pkgdir/selftests" \
 	INITRAMFS="$pkgdir/initramfs.cpio" "$TOP/scripts/build-initramfs.sh"
 say "booting ${vmlinuz##*/} in QEMU (guest log: $results/guest.log)"
@@ -53,14 +57,13 @@ INITRAMFS=$pkgdir/initramfs.cpio "$TOP/scripts/run-guest.sh" -s -k "$vmlinuz" \
 
 # The repository of this build, kept (hard links) while package.sh
 # rebuilds over it; the rebuild has a newer version.
-mkdir "$results/repo-old"
-ln "$pkgdir"/*.deb "$pkgdir"/Packages* "$pkgdir/Release" "$results/repo-old/"
+cp -al "$pkgdir/repo" "$results/repo-old"
 say "rebuilding (scripts/package.sh --release $release $flavour, log: $results/rebuild.log)"
 rebuild_start=$SECONDS
 if "$TOP/scripts/package.sh" --release "$release" "$flavour" >"$results/rebuild.log" 2>&1; then
 	say "rebuilt in $((SECONDS - rebuild_start)) s"
 	"$TOP/scripts/check-apt-repo.sh" "$release" "$pkgdir/apt-root" \
-		"$results/repo-old" "$pkgdir" >"$results/apt.tap" || true
+		"$results/repo-old" "$pkgdir/repo" >"$results/apt.tap" || true
 else
 	printf '1..1\nnot ok 1 scripts/package.sh rebuild (%s)\n' \
 		"$results/rebuild.log" >"$results/apt.tap"

@@ -67,7 +67,10 @@ step get-readers "$TOP/scripts/get-readers.sh" >/dev/null
 if step build-kernel "$TOP/scripts/build-kernel.sh" debug &&
    step build-perf "$TOP/scripts/build-perf.sh" && perf_data_tests &&
    step build-selftests "$TOP/scripts/build-selftests.sh" &&
-   step build-initramfs "$TOP/scripts/build-initramfs.sh"; then
+   step build-check-package "$TOP/scripts/package-check.sh" "$BUILD/check-package" \
+	"$(cut -d' ' -f1 "$BUILD/base-version")-0+test" "$BUILD/selftests" &&
+   step build-initramfs env CHECK_DEB="$(echo "$BUILD"/check-package/*.deb)" \
+	"$TOP/scripts/build-initramfs.sh"; then
 	say "booting the debug kernel in QEMU (guest log: $results/guest.log)"
 	step guest "$TOP/scripts/run-guest.sh" -k debug -t "${GUEST_TIMEOUT:-1200}" \
 		-a "dcp.run=tests ${TEST_INJECT:+dcp.inject=$TEST_INJECT}" \
