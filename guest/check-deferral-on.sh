@@ -1,5 +1,5 @@
 #!/bin/sh
-# The README's check that deferral is on, with the perf found in PATH:
+# The check that deferral is on (docs/packaging.md), with the perf found in PATH:
 # perf record -g -vv opens its events with the defer bits, without
 # "switching off deferred callchain support" (which it says after the
 # kernel refused them), and perf evlist -v finds the bits in the

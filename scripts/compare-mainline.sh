@@ -2,7 +2,7 @@
 # usage: scripts/compare-mainline.sh [ROUNDS]
 # This series side by side with mainline 7.2 on the same work; writes
 # build/compare-mainline/ (TAP files, guest logs, tables). Not a step of
-# the test command (README, "How long does this take"):
+# the test command (docs/tests.md, "How long the runs take"):
 # 1. Kernel: Debian's 7.2.13 cloud-amd64 kernel (sid) and this series'
 #    kernels boot in the same guest (QEMU TCG, the test initramfs with
 #    mainline's perf 7.2 beside ours) and run guest/compare-mainline.sh:

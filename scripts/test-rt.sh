@@ -6,7 +6,7 @@
 # test, the forced-loss test and kmemleak. The guest log is checked like
 # the test command's, so any lockdep, KASAN, kmemleak or
 # sleeping-in-atomic report fails. Results in build/results-rt. Not part
-# of the test command: a second cold kernel build (README: timing).
+# of the test command: a second cold kernel build (docs/tests.md, "How long the runs take").
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

@@ -19,7 +19,7 @@
 # then, booted with nohz_full=1, the kselftests' context_tracking case
 # (guest/nohz-full.sh). Writes host*.tap, queue*.tap and stock*.tap
 # there and the lines whose results differ between the two kernels. Not
-# a step of the test command (README, "The upstream queue").
+# a step of the test command (docs/editing.md, "The upstream queue").
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
