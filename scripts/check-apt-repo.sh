@@ -103,16 +103,18 @@ rm "$sources"
 check "$release: Debian's linux-perf goes back on" \
 	eval 'apt_in_root install linux-perf && debian_perf'
 
-# refused MESSAGE APT-ARGS...: apt fails saying MESSAGE, Debian's perf stays
+# refused PATTERN APT-ARGS...: apt fails with a line that matches PATTERN
+# (grep -E), and Debian's perf stays on
 refused() {
-	local message=$1 out
+	local pattern=$1 out v
 	shift
 	if out=$(apt_in_root "$@" 2>&1); then
 		echo "apt $* went through"
 		return 1
 	fi
-	printf '%s\n' "$out" | grep -q "$message" || { printf '%s\n' "$out"; return 1; }
-	debian_perf >/dev/null
+	printf '%s\n' "$out" | grep -Eq "$pattern" || { printf '%s\n' "$out"; return 1; }
+	v=$(chroot "$root" dpkg-query -W -f '${Version}' linux-perf)
+	[ "${v#*deferred}" = "$v" ] || { echo "linux-perf $v is on"; return 1; }
 }
 put_repo "$new"
 echo "$signed" >"$sources"
@@ -123,6 +125,8 @@ check "refused: $deb changed after signing (Hash Sum mismatch)" \
 put_repo "$new"
 rm "$root/srv/deferred/InRelease"
 sed -i 's/^Label: .*/Label: changed/' "$root/srv/deferred/Release"
-check "refused: Release changed without being signed anew (BADSIG)" \
-	refused BADSIG install "linux-perf=$new_version"
+# gpgv (bookworm) says BADSIG, sqv (trixie) "Message has been manipulated"
+check "refused: Release changed without being signed anew" \
+	refused "^E: The repository .* is (no longer|not) signed" \
+	install "linux-perf=$new_version"
 rm "$sources"

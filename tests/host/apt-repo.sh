@@ -73,16 +73,20 @@ result() {	# result OK NAME
 		sed 's/^/# /' "$tmp/out"
 	fi
 }
-# refused NAME SOURCE-OPTIONS PATTERN: apt fails, saying PATTERN
+# refused NAME SOURCE-OPTIONS PATTERN: apt fails with a line that
+# matches PATTERN (grep -E)
 refused() {
 	local rc=0
 	if fetch "$2"; then
 		rc=1
 	else
-		grep -q -- "$3" "$tmp/out" || rc=1
+		grep -Eq -- "$3" "$tmp/out" || rc=1
 	fi
 	result $rc "$1"
 }
+# apt verifies with gpgv up to Debian 12 and with sqv from 13 on
+no_key="NO_PUBKEY|Missing key"
+bad_sig="BADSIG|Message has been manipulated"
 write_repo() {
 	"$top/scripts/write-apt-repo.sh" "$pkgdir" >"$tmp/out" 2>&1
 }
@@ -122,7 +126,7 @@ write_repo || rc=1
 gpgv --keyring "$keyring" "$repo/InRelease" >>"$tmp/out" 2>&1 || rc=1
 result $rc "a second run signs with the same key"
 
-refused "refused without the key (no signed-by=, no trusted=yes)" "" "NO_PUBKEY"
+refused "refused without the key (no signed-by=, no trusted=yes)" "" "$no_key"
 
 save_repo
 # a new file, as a changed upload would be: the repository's .debs are
@@ -141,7 +145,7 @@ refused "refused: a .deb changed, Packages and Release written anew, not signed 
 restore_repo
 rm "$repo/InRelease"
 sed -i 's/^Label: .*/Label: changed/' "$repo/Release"
-refused "refused: Release changed, not signed anew (Release.gpg)" "$signed_by" "BADSIG"
+refused "refused: Release changed, not signed anew (Release.gpg)" "$signed_by" "$bad_sig"
 
 restore_repo
 mkdir -m 700 "$tmp/other"
@@ -152,7 +156,7 @@ other=$(GNUPGHOME=$tmp/other gpg --batch --list-secret-keys --with-colons 2>/dev
 cp "$keyring" "$tmp/trusted.gpg"
 GNUPGHOME=$tmp/other "$top/scripts/write-apt-repo.sh" --key "$other" "$pkgdir" \
 	>"$tmp/out" 2>&1
-refused "refused: signed by another key" "[signed-by=$tmp/trusted.gpg]" "NO_PUBKEY"
+refused "refused: signed by another key" "[signed-by=$tmp/trusted.gpg]" "$no_key"
 
 rc=0
 fetch "$signed_by" || rc=1
