@@ -13,6 +13,8 @@ from collections import defaultdict
 ROWS = ["getppid", "signal", "signal_altstack", "restart", "ptrace",
         "rseq_abort", "io_uring", "fork_exit", "execve", "uprobe",
         "nohz_getppid"]
+# Once per boot, on the series' kernel only
+ONCE = ["first_defer_open", "defer_open"]
 UNITS = {"icount": "instructions", "tcg": "ns"}
 
 # clock -> kernel -> row -> [ns]
@@ -41,4 +43,10 @@ for clock, kernels in runs.items():
               (row, fmt(b), fmt(s),
                statistics.median(s) / statistics.median(b),
                min(s) / max(b), max(s) / min(b)))
+    first, again = series.get(ONCE[0]), series.get(ONCE[1])
+    if first and again:
+        print("%-16s %-28s %-28s one-time: %.0f" %
+              (ONCE[0], "-", fmt(first),
+               statistics.median(first) - statistics.median(again)))
+        print("%-16s %-28s %s" % (ONCE[1], "-", fmt(again)))
     print()

@@ -20,6 +20,11 @@
  *                   off), when /sys/kernel/tracing has uprobe_events
  *   nohz_getppid    getppid() on the first nohz_full CPU, if any
  *
+ * After the rounds, once, the first perf_event_open() and close() of an
+ * event with defer_callchain in the boot (row first_defer_open), then a
+ * second one (defer_open): the first event that defers enables what
+ * deferral needs, once; a kernel without deferral prints neither.
+ *
  * ITERATIONS is for the system calls; the rows around a process (ptrace,
  * fork_exit, execve) do a tenth of it. Rows that cannot run print nothing.
  * With QEMU's -icount the guest clock counts instructions: T is then the
@@ -29,6 +34,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/io_uring.h>
+#include <linux/perf_event.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -415,6 +421,46 @@ static void row_nohz(int round)
 	sched_setaffinity(0, sizeof(old), &old);
 }
 
+/*
+ * attr.defer_callchain, bit 38 of the flags that follow read_format:
+ * set by its position, for headers older than the bit.
+ */
+static int open_deferring_event(void)
+{
+	struct perf_event_attr attr = {
+		.type		= PERF_TYPE_SOFTWARE,
+		.size		= sizeof(attr),
+		.config		= PERF_COUNT_SW_TASK_CLOCK,
+		.sample_period	= 1000000,
+		.sample_type	= PERF_SAMPLE_CALLCHAIN,
+		.disabled	= 1,
+	};
+	uint64_t flags;
+	size_t off = offsetof(struct perf_event_attr, read_format) +
+		     sizeof(attr.read_format);
+
+	memcpy(&flags, (char *)&attr + off, sizeof(flags));
+	flags |= 1ULL << 38;
+	memcpy((char *)&attr + off, &flags, sizeof(flags));
+	return syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+}
+
+static void row_first_defer(void)
+{
+	const char *rows[] = { "first_defer_open", "defer_open" };
+	double t0;
+	int i, fd;
+
+	for (i = 0; i < 2; i++) {
+		t0 = now_ns();
+		fd = open_deferring_event();
+		if (fd < 0)
+			return;
+		close(fd);
+		report(0, rows[i], t0, 1);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	cpu_set_t set;
@@ -456,5 +502,6 @@ int main(int argc, char **argv)
 		row_uprobe(round);
 		row_nohz(round);
 	}
+	row_first_defer();
 	return 0;
 }
