@@ -2,13 +2,15 @@
 # usage: benchmarks/base-cost.sh [-q] [-c icount|tcg|both] [ROUNDS]
 # What the series costs a task that does not use perf: the unpatched base
 # 6.12 (build/base/linux) and the series' kernel (build/linux), built
-# with the same configuration (release plus configs/base-cost.config,
-# for the nohz_full and io_uring rows) into build/bench/base-cost/; with
+# with the same configuration (release plus configs/base-cost.config:
+# the nohz_full and io_uring rows, static keys patched in as
+# distributions build them) into build/bench/base-cost/; with
 # -q, the unpatched 7.2 (build/upstream/base/linux) and the upstream
 # queue's kernel (build/upstream/linux), both without
 # configs/series.config, into build/bench/base-cost-7.2/. Each kernel is
 # booted with nohz_full=1 and guest/bench-base-cost.sh: ROUNDS (default
-# 7) rounds of workloads/basecost.c, no perf event open. Prints per row
+# 7) rounds of workloads/basecost.c, no perf event open (then, once, the
+# first callchain and deferring events' opens). Prints per row
 # the median (min-max) of each kernel and series/base, with the range
 # of the ratio over the two kernels' extremes. Clocks (-c, default
 # icount): "icount", the guest's clock counting instructions

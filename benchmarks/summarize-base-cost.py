@@ -12,8 +12,9 @@ from collections import defaultdict
 
 ROWS = ["getppid", "signal", "signal_altstack", "restart", "ptrace",
         "rseq_abort", "io_uring", "fork_exit", "execve", "uprobe",
-        "nohz_getppid"]
-# Once per boot, on the series' kernel only
+        "nohz_getppid", "first_callchain_open"]
+# Once per boot, after first_callchain_open, on the series' kernel only:
+# what the first deferring event costs beyond a later one
 ONCE = ["first_defer_open", "defer_open"]
 UNITS = {"icount": "instructions", "tcg": "ns"}
 
@@ -33,20 +34,20 @@ for clock, kernels in runs.items():
     print("%s clock: %s per operation, median (min-max) of %d rounds" %
           (clock, UNITS.get(clock, "ns"),
            max((len(x) for x in base.values()), default=0)))
-    print("%-16s %-28s %-28s %s" % ("row", "base", "series",
+    print("%-20s %-28s %-28s %s" % ("row", "base", "series",
                                       "series/base [range]"))
     for row in ROWS:
         b, s = base.get(row), series.get(row)
         if not b or not s:
             continue
-        print("%-16s %-28s %-28s %.3f [%.3f-%.3f]" %
+        print("%-20s %-28s %-28s %.3f [%.3f-%.3f]" %
               (row, fmt(b), fmt(s),
                statistics.median(s) / statistics.median(b),
                min(s) / max(b), max(s) / min(b)))
     first, again = series.get(ONCE[0]), series.get(ONCE[1])
     if first and again:
-        print("%-16s %-28s %-28s one-time: %.0f" %
+        print("%-20s %-28s %-28s one-time: %.0f" %
               (ONCE[0], "-", fmt(first),
                statistics.median(first) - statistics.median(again)))
-        print("%-16s %-28s %s" % (ONCE[1], "-", fmt(again)))
+        print("%-20s %-28s %s" % (ONCE[1], "-", fmt(again)))
     print()

@@ -20,10 +20,12 @@
  *                   off), when /sys/kernel/tracing has uprobe_events
  *   nohz_getppid    getppid() on the first nohz_full CPU, if any
  *
- * After the rounds, once, the first perf_event_open() and close() of an
- * event with defer_callchain in the boot (row first_defer_open), then a
- * second one (defer_open): the first event that defers enables what
- * deferral needs, once; a kernel without deferral prints neither.
+ * After the rounds, once: the first perf_event_open() and close() of an
+ * event with a callchain in the boot (row first_callchain_open, which
+ * allocates perf's callchain buffers, on both kernels), then of an event
+ * with defer_callchain (first_defer_open: it enables what deferral
+ * needs, once) and another one (defer_open); a kernel without deferral
+ * prints neither of the last two.
  *
  * ITERATIONS is for the system calls; the rows around a process (ptrace,
  * fork_exit, execve) do a tenth of it. Rows that cannot run print nothing.
@@ -425,7 +427,7 @@ static void row_nohz(int round)
  * attr.defer_callchain, bit 38 of the flags that follow read_format:
  * set by its position, for headers older than the bit.
  */
-static int open_deferring_event(void)
+static int open_callchain_event(bool defer)
 {
 	struct perf_event_attr attr = {
 		.type		= PERF_TYPE_SOFTWARE,
@@ -440,20 +442,23 @@ static int open_deferring_event(void)
 		     sizeof(attr.read_format);
 
 	memcpy(&flags, (char *)&attr + off, sizeof(flags));
-	flags |= 1ULL << 38;
+	if (defer)
+		flags |= 1ULL << 38;
 	memcpy((char *)&attr + off, &flags, sizeof(flags));
 	return syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
 }
 
-static void row_first_defer(void)
+static void row_first_callchain(void)
 {
-	const char *rows[] = { "first_defer_open", "defer_open" };
+	const char *rows[] = {
+		"first_callchain_open", "first_defer_open", "defer_open"
+	};
 	double t0;
 	int i, fd;
 
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < 3; i++) {
 		t0 = now_ns();
-		fd = open_deferring_event();
+		fd = open_callchain_event(i > 0);
 		if (fd < 0)
 			return;
 		close(fd);
@@ -502,6 +507,6 @@ int main(int argc, char **argv)
 		row_uprobe(round);
 		row_nohz(round);
 	}
-	row_first_defer();
+	row_first_callchain();
 	return 0;
 }
