@@ -9,7 +9,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-first=${1:-$(git -C "$LINUX" rev-list --reverse base..HEAD | head -1)}
+first=${1:-$(git -C "$LINUX" rev-list --reverse base..HEAD | sed -n 1p)}
 [ -n "$first" ] || die "no patches on top of base"
 wt=$BUILD/bisect
 if [ ! -d "$wt" ]; then

@@ -24,7 +24,7 @@ shift $((OPTIND - 1))
 
 last=$(git -C "$LINUX" log -1 --format=%H base..HEAD -- . ':!tools')
 [ -n "$last" ] || die "no kernel patches on top of base"
-first=${1:-$(git -C "$LINUX" rev-list --reverse base..HEAD | head -1)}
+first=${1:-$(git -C "$LINUX" rev-list --reverse base..HEAD | sed -n 1p)}
 wt=$BUILD/bisect
 if [ ! -d "$wt" ]; then
 	git -C "$LINUX" worktree add -q --detach "$wt" base
