@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# usage: benchmarks/base-cost.sh [-q] [-c icount|tcg|both] [ROUNDS]
+# usage: benchmarks/base-cost.sh [-q] [-c icount|tcg|both] [-b BOOTS] [ROUNDS]
 # What the series costs a task that does not use perf: the unpatched base
 # 6.12 (build/base/linux) and the series' kernel (build/linux), built
 # with the same configuration (release plus configs/base-cost.config:
@@ -10,23 +10,28 @@
 # configs/series.config, into build/bench/base-cost-7.2/. Each kernel is
 # booted with nohz_full=1 and guest/bench-base-cost.sh: ROUNDS (default
 # 7) rounds of workloads/basecost.c, no perf event open (then, once, the
-# first callchain and deferring events' opens). Prints per row
-# the median (min-max) of each kernel and series/base, with the range
-# of the ratio over the two kernels' extremes. Clocks (-c, default
+# first callchain and deferring events' opens), BOOTS times (default 1),
+# base and series in turn, the rounds of all boots pooled: fork_exit
+# moves by several per cent from one boot to the next of the same kernel
+# even with -icount, which the rounds of one boot do not show. Prints
+# per row the median (min-max) of each kernel and series/base, with the
+# range of the ratio over the two kernels' extremes. Clocks (-c, default
 # icount): "icount", the guest's clock counting instructions
-# (run-guest.sh -i), which a busy host does not move but which does not
-# price a locked instruction, a fence or a cache miss; "tcg", TCG's wall
-# clock, noisy on a shared machine. Needs the initramfs of
-# scripts/test.sh or scripts/demo.sh. Not a test: it prints numbers.
-# About 15 minutes a kernel to build cold (7.2: 25), 3 a boot.
+# (run-guest.sh -i), which a busy host does not move (but for fork_exit,
+# above) and which does not price a locked instruction, a fence or a
+# cache miss; "tcg", TCG's wall clock, noisy on a shared machine. Needs
+# the initramfs of scripts/test.sh or scripts/demo.sh. Not a test: it
+# prints numbers. About 15 minutes a kernel to build cold (7.2: 25), 3 a
+# boot.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
-clocks=icount queue=0
-while getopts qc: opt; do
+clocks=icount queue=0 boots=1
+while getopts qc:b: opt; do
 	case $opt in
 	q) queue=1 ;;
 	c) clocks=$(clocks_of "$OPTARG") ;;
+	b) boots=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
@@ -56,19 +61,22 @@ grep -q ' /usr/bin/basecost ' "$BUILD/initramfs.list" 2>/dev/null ||
 lines=$out/lines
 : >"$lines"
 for clock in $clocks; do
-	for kernel in base series; do
-		log=$out/$clock-$kernel.log
-		opt=()
-		[ "$clock" = icount ] && opt=(-i)
-		say "booting the $kernel kernel ($clock clock) for $rounds rounds (log: $log)"
-		"$TOP/scripts/run-guest.sh" "${opt[@]}" -k "$out/$kernel" -t 1500 \
-			-a "dcp.run=/guest/bench-base-cost.sh dcp.repeat=$rounds" \
-			-a "nohz_full=1 quiet" "$log"
-		grep -q '^### END bench rc=0' "$log" ||
-			die "the benchmark failed (log: $log)"
-		sed -n '/^### BEGIN bench/,/^### END bench/p' "$log" |
-			grep '^round=' | sed "s|^|clock=$clock kernel=$kernel |" \
-			>>"$lines"
+	for boot in $(seq "$boots"); do
+		for kernel in base series; do
+			log=$out/$clock-$kernel.log
+			[ "$boots" = 1 ] || log=$out/$clock-$kernel-$boot.log
+			opt=()
+			[ "$clock" = icount ] && opt=(-i)
+			say "booting the $kernel kernel ($clock clock, boot $boot of $boots) for $rounds rounds (log: $log)"
+			"$TOP/scripts/run-guest.sh" "${opt[@]}" -k "$out/$kernel" -t 1500 \
+				-a "dcp.run=/guest/bench-base-cost.sh dcp.repeat=$rounds" \
+				-a "nohz_full=1 quiet" "$log"
+			grep -q '^### END bench rc=0' "$log" ||
+				die "the benchmark failed (log: $log)"
+			sed -n '/^### BEGIN bench/,/^### END bench/p' "$log" |
+				grep '^round=' | sed "s|^|clock=$clock kernel=$kernel |" \
+				>>"$lines"
+		done
 	done
 done
 python3 "$TOP/benchmarks/summarize-base-cost.py" <"$lines"
