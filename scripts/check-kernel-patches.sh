@@ -7,9 +7,9 @@
 # commit touches kernel/unwind/ and the tree has the KUnit suite, boots
 # each kernel without an init so that the unwind_deferred suite runs,
 # and requires every case to pass. Builds are incremental and use
-# ccache; a run takes 47 min on 2 cores (11 kernel patches, two
-# configurations; most patches change a header that much of the kernel
-# includes).
+# ccache; a run takes 47 min on 2 cores cold, 17 with a warm ccache (11
+# kernel patches, two configurations; most patches change a header that
+# much of the kernel includes).
 # Not part of the test command.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
