@@ -63,8 +63,7 @@ lines=$out/lines
 for clock in $clocks; do
 	for boot in $(seq "$boots"); do
 		for kernel in base series; do
-			log=$out/$clock-$kernel.log
-			[ "$boots" = 1 ] || log=$out/$clock-$kernel-$boot.log
+			log=$out/$clock-$kernel-$boot.log
 			opt=()
 			[ "$clock" = icount ] && opt=(-i)
 			say "booting the $kernel kernel ($clock clock, boot $boot of $boots) for $rounds rounds (log: $log)"
