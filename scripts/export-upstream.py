@@ -188,7 +188,28 @@ def export(series, members, wt, tmp):
         with open(f'{out}/{folder}/{patches(f"{out}/{folder}")[-1]}') as f:
             date = re.search(r'^Date: .*$', f.read(), re.M)[0]
         fill_cover(f'{out}/{folder}/{COVER}', subject, blurb, date)
+        prerequisites(f'{out}/{folder}/{COVER}',
+                      [f'{out}/{d}/{p}' for d in needs
+                       for p in patches(f'{out}/{d}')])
     return out
+
+
+def prerequisites(cover, files):
+    """The cover's prerequisite-patch-id lines: those of the files as
+    they are exported, which a reader checks them against."""
+    ids = []
+    for path in files:
+        with open(path) as f:
+            r = subprocess.run(['git', 'patch-id', '--stable'], stdin=f,
+                               text=True, stdout=subprocess.PIPE, check=True)
+        ids.append(f'prerequisite-patch-id: {r.stdout.split()[0]}')
+    with open(cover) as f:
+        lines = [l for l in f.read().split('\n')
+                 if not l.startswith('prerequisite-patch-id: ')]
+    at = next(i for i, l in enumerate(lines) if l.startswith('base-commit: '))
+    lines[at + 1:at + 1] = ids
+    with open(cover, 'w') as f:
+        f.write('\n'.join(lines))
 
 
 def pick(commits, wt, what):
