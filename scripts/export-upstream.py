@@ -5,7 +5,9 @@ Writes the commits of build/upstream/linux ($LINUX) since the tag "base"
 back to upstream/ ($PATCHES) as the series that upstream/series names,
 each in its own folder, as `git format-patch --cover-letter --base`
 writes it for posting: [PATCH n/m] numbering, a cover letter, and the
-base-commit and prerequisite-patch-id lines of the series it needs.
+prerequisite-patch-id lines of the series it needs, computed from the
+files as written. The base-commit line is left out: the base is
+Debian's source committed locally, which no reader has.
 
 upstream/series lists the series in the order they apply, each as a
 line "# series FOLDER needs DEP..." (or "needs -") and then its patch
@@ -30,7 +32,10 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINUX = os.path.abspath(os.environ.get('LINUX', f'{TOP}/build/upstream/linux'))
 PATCHES = os.path.abspath(os.environ.get('PATCHES', f'{TOP}/upstream'))
 IDENT = ['-c', 'user.name=Deferred Callchains Project',
-         '-c', 'user.email=deferred-callchains@example.org']
+         '-c', 'user.email=deferred-callchains@example.org',
+         # the index lines' length as the stored files have it, whatever
+         # the number of objects of the tree they are exported from
+         '-c', 'core.abbrev=9']
 FORMAT = ['format-patch', '-q', '--zero-commit', '--no-signature', '--always',
           '--filename-max-length=80']
 COVER = '0000-cover-letter.patch'
@@ -195,8 +200,10 @@ def export(series, members, wt, tmp):
 
 
 def prerequisites(cover, files):
-    """The cover's prerequisite-patch-id lines: those of the files as
-    they are exported, which a reader checks them against."""
+    """The cover's prerequisite-patch-id lines, in place of its
+    base-commit line: those of the files as they are exported, which a
+    reader checks them against. The base commit is the tree's own
+    (Debian's source committed locally), which no reader has."""
     ids = []
     for path in files:
         with open(path) as f:
@@ -207,9 +214,11 @@ def prerequisites(cover, files):
         lines = [l for l in f.read().split('\n')
                  if not l.startswith('prerequisite-patch-id: ')]
     at = next(i for i, l in enumerate(lines) if l.startswith('base-commit: '))
-    lines[at + 1:at + 1] = ids
+    lines[at:at + 1] = ids
+    while lines and not lines[-1]:
+        lines.pop()
     with open(cover, 'w') as f:
-        f.write('\n'.join(lines))
+        f.write('\n'.join(lines) + '\n')
 
 
 def pick(commits, wt, what):
