@@ -3,7 +3,7 @@
 
 Writes the commits of build/upstream/linux ($LINUX) since the tag "base"
 back to upstream/ ($PATCHES) as the series that upstream/series names,
-each in its own folder, as `git format-patch --cover-letter --base`
+each in its own folder, as `git format-patch --cover-letter`
 writes it for posting: [PATCH n/m] numbering, a cover letter, and the
 prerequisite-patch-id lines of the series it needs, computed from the
 files as written. The base-commit line is left out: the base is
@@ -186,7 +186,7 @@ def export(series, members, wt, tmp):
             pick(members[dep], wt, f'{dep} (needed by {folder})')
         pick(members[folder], wt, folder)
         prefix, subject, blurb = read_cover(folder)
-        git(*FORMAT, '--cover-letter', '--base=base',
+        git(*FORMAT, '--cover-letter',
             f'--subject-prefix={prefix}', '-o', f'{out}/{folder}',
             f'HEAD~{len(members[folder])}..HEAD', cwd=wt)
         # The date of its last patch, not of the export.
@@ -200,10 +200,12 @@ def export(series, members, wt, tmp):
 
 
 def prerequisites(cover, files):
-    """The cover's prerequisite-patch-id lines, in place of its
-    base-commit line: those of the files as they are exported, which a
-    reader checks them against. The base commit is the tree's own
-    (Debian's source committed locally), which no reader has."""
+    """Ends the cover with the prerequisite-patch-id lines of the needed
+    series' files as exported, which a reader checks them against. No
+    base-commit line: the base is Debian's source committed locally,
+    which no reader has."""
+    if not files:
+        return
     ids = []
     for path in files:
         with open(path) as f:
@@ -211,14 +213,9 @@ def prerequisites(cover, files):
                                text=True, stdout=subprocess.PIPE, check=True)
         ids.append(f'prerequisite-patch-id: {r.stdout.split()[0]}')
     with open(cover) as f:
-        lines = [l for l in f.read().split('\n')
-                 if not l.startswith('prerequisite-patch-id: ')]
-    at = next(i for i, l in enumerate(lines) if l.startswith('base-commit: '))
-    lines[at:at + 1] = ids
-    while lines and not lines[-1]:
-        lines.pop()
+        text = f.read().rstrip('\n')
     with open(cover, 'w') as f:
-        f.write('\n'.join(lines) + '\n')
+        f.write(text + '\n\n\n' + '\n'.join(ids) + '\n')
 
 
 def pick(commits, wt, what):

@@ -11,9 +11,9 @@ upstream/ carries the project's neutral identity, which is no person and
 certifies nothing. Every mail gets the sender's instead: in From:, in the
 Signed-off-by: lines of the patches and in the cover letter's shortlog.
 The sender is --from, or git's user.name and user.email; with neither,
-or with the neutral identity, nothing is written. The cover letter's
-base-commit: line goes (it names Debian's source committed locally,
-which no one else has) and its text says the base in words instead.
+or with the neutral identity, nothing is written. The cover letter says
+the base in words: upstream/ has no base-commit: line, as the tree's
+base is Debian's source committed locally.
 """
 import argparse
 import email.utils
@@ -67,13 +67,10 @@ def rewrite(text, name, addr, cover):
     text = text.replace(f'\nSigned-off-by: {NEUTRAL}\n',
                         f'\nSigned-off-by: {ident}\n')
     if cover:
+        # The shortlog's author, and the base in words before it
         text = re.sub(rf'^{re.escape(NEUTRAL_NAME)} \((\d+)\):$',
-                      lambda m: f'{name} ({m[1]}):', text, count=1,
-                      flags=re.M)
-        # The base in words, before the shortlog
-        text = re.sub(rf'^(?={re.escape(name)} \(\d+\):$)',
-                      f'Based on {BASE}.\n\n', text, count=1, flags=re.M)
-        text = re.sub(r'^base-commit: [0-9a-f]+\n', '', text, flags=re.M)
+                      lambda m: f'Based on {BASE}.\n\n{name} ({m[1]}):',
+                      text, count=1, flags=re.M)
     return text
 
 
