@@ -43,6 +43,10 @@ for clock, depths in runs.items():
         rounds = [r for r in depths[depth].values()
                   if set(MODES + ["none"]) <= r.keys() and
                   all(r[m]["samples"] for m in MODES)]
+        if len(rounds) < len(depths[depth]):
+            print("depth %d: %d of %d rounds lack a mode or its samples, left out" %
+                  (depth, len(depths[depth]) - len(rounds), len(depths[depth])),
+                  file=sys.stderr)
         if not rounds:
             continue
         rows[depth] = rounds

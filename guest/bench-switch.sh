@@ -39,7 +39,9 @@ for round in $(seq "${BENCH_REPEAT:-4}"); do
 					awk '/ SAMPLE events:/ { print $3; exit }')
 				bytes=$(stat -c %s s.data)
 			fi
+			# a recording without samples measures nothing
 			[ -n "$trips" ] || rc=1
+			[ $mode = none ] || [ "${samples:-0}" -gt 0 ] || rc=1
 			echo "round=$round depth=$depth mode=$mode trips=$trips" \
 			     "switches=$((nr1 - nr0)) ns=$((ns1 - ns0))" \
 			     "samples=${samples:-0} bytes=$bytes"

@@ -67,9 +67,11 @@ def rewrite(text, name, addr, cover):
     text = text.replace(f'\nSigned-off-by: {NEUTRAL}\n',
                         f'\nSigned-off-by: {ident}\n')
     if cover:
-        # The shortlog's author, and the base in words before it
+        # The shortlog's author, and the base in words before it where the
+        # cover does not name it
+        base = '' if BASE in text else f'Based on {BASE}.\n\n'
         text = re.sub(rf'^{re.escape(NEUTRAL_NAME)} \((\d+)\):$',
-                      lambda m: f'Based on {BASE}.\n\n{name} ({m[1]}):',
+                      lambda m: f'{base}{name} ({m[1]}):',
                       text, count=1, flags=re.M)
     return text
 

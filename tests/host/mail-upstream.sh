@@ -23,7 +23,7 @@ check() {	# check NAME GOT WANT
 nogit() {
 	(cd "$tmp" && HOME=$tmp GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null "$@")
 }
-echo "1..7"
+echo "1..8"
 
 paths=$(nogit "$mail" --from "José Müller <jm@example.net>" -o "$tmp/out" $series)
 check "prints the mails, cover letter first" "$(sed -n 1p <<<"$paths")" \
@@ -39,6 +39,9 @@ check "the cover letter's base in words, its sign-off and no base-commit" \
 	"$(grep -e '^Based on' -e '(7):$' -e '^base-commit' "$tmp/out/$series/0000-cover-letter.patch")" \
 	"Based on v7.2.13.
 José Müller (7):"
+nogit "$mail" --from "José Müller <jm@example.net>" -o "$tmp/out" C-perf-tools-deferred-fixes >/dev/null
+check "a cover letter that names its base: not said again" \
+	"$(grep -c -e 'Based on' "$tmp/out/C-perf-tools-deferred-fixes/0000-cover-letter.patch")" 0
 got=$(nogit "$mail" -o "$tmp/none" $series 2>&1)
 [ -e "$tmp/none" ] && got="$got (wrote $tmp/none)"
 check "no sender: refused, nothing written" "$got" \
