@@ -155,6 +155,12 @@ for f in "$LINUX"/tools/perf/tests/shell/*deferred_callchain*.sh \
 done
 # perf annotate disassembles with objdump
 add_elf /usr/bin/objdump "$(command -v objdump)"
+# The perf top test runs it in tmux, which needs a UTF-8 locale (glibc's
+# C.UTF-8) and its terminal's terminfo entry
+add_elf /usr/bin/tmux "$(command -v tmux)"
+for f in /lib/terminfo/s/screen /usr/lib/locale/C.utf8/LC_CTYPE; do
+	add_file "$f" "$f" 644
+done
 for f in "$selftests"/*/*; do
 	[ -x "$f" ] && [ -f "$f" ] || continue
 	t=${f#"$selftests"/}

@@ -35,6 +35,8 @@ pkgs=(
 	clang libclang-rt-14-dev
 	# scripts/write-apt-repo.sh and its test: apt-ftparchive, gpg
 	apt-utils gnupg
+	# the perf top test: perf top in a terminal
+	tmux ncurses-base
 )
 pkgs+=("$@")
 

@@ -50,7 +50,7 @@ Version: $version
 Architecture: amd64
 Maintainer: $GIT_IDENT_NAME <$GIT_IDENT_EMAIL>
 Installed-Size: $(du -sk "$stage/usr" | cut -f1)
-Depends: $depends, linux-perf (= $version)
+Depends: $depends, linux-perf (= $version), tmux
 Section: devel
 Priority: optional
 Description: Check that deferred user callchains work on this machine
