@@ -156,9 +156,11 @@ done
 # perf annotate disassembles with objdump
 add_elf /usr/bin/objdump "$(command -v objdump)"
 # The perf top test runs it in tmux, which needs a UTF-8 locale (glibc's
-# C.UTF-8) and its terminal's terminfo entry
+# C.UTF-8), the terminfo entries of the terminal it runs on and of its
+# own (ncurses-base)
 add_elf /usr/bin/tmux "$(command -v tmux)"
-for f in /lib/terminfo/s/screen /usr/lib/locale/C.utf8/LC_CTYPE; do
+for f in /lib/terminfo/s/screen /lib/terminfo/t/tmux-256color \
+	 /usr/lib/locale/C.utf8/LC_CTYPE; do
 	add_file "$f" "$f" 644
 done
 for f in "$selftests"/*/*; do
