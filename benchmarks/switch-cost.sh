@@ -1,11 +1,9 @@
 #!/usr/bin/env bash
 # usage: benchmarks/switch-cost.sh [-c icount|tcg|both] [ROUNDS]
 # What a sched_switch sample costs inside __schedule(), deferred and in
-# place: builds the series' release kernel with
-# benchmarks/sched-switch-trace.patch (the clock read around the
-# sched_switch tracepoint, summed in /sys/kernel/debug/sched_switch_trace)
-# from a worktree of build/linux into build/bench/switch-cost/, boots it
-# with guest/bench-switch.sh: ROUNDS (default 4) rounds of
+# place: builds the kernel of benchmarks/build-clock-kernel.sh (the clock
+# read around the sched_switch tracepoint), boots it with
+# guest/bench-switch.sh: ROUNDS (default 4) rounds of
 # workloads/deepstack.c's pipe mode (two tasks passing a byte, at the
 # bottom of 8, 64, 128 and 512 frames, kernel.perf_event_max_stack
 # raised to 1024) unrecorded, under perf record -e sched:sched_switch
@@ -29,15 +27,11 @@ while getopts c: opt; do
 done
 shift $((OPTIND - 1))
 rounds=${1:-4}
+kernel=$BUILD/bench/clock-points/kernel
 out=$BUILD/bench/switch-cost
-tree=$out/linux
 
-"$TOP/scripts/prepare-tree.sh"
+"$TOP/benchmarks/build-clock-kernel.sh"
 mkdir -p "$out"
-[ -d "$tree" ] || git -C "$LINUX" worktree add -q --detach "$tree" HEAD
-git -C "$tree" reset -q --hard "$(git -C "$LINUX" rev-parse HEAD)"
-git -C "$tree" apply "$TOP/benchmarks/sched-switch-trace.patch"
-LINUX=$tree "$TOP/scripts/build-kernel.sh" -o "$out/kernel" release
 # deepstack's pipe mode and guest/bench-switch.sh as they are now
 "$TOP/scripts/build-initramfs.sh"
 
@@ -48,7 +42,7 @@ for clock in $clocks; do
 	opt=()
 	[ "$clock" = icount ] && opt=(-i)
 	say "booting ($clock clock) for $rounds rounds (log: $log)"
-	"$TOP/scripts/run-guest.sh" "${opt[@]}" -k "$out/kernel" -t 1500 \
+	"$TOP/scripts/run-guest.sh" "${opt[@]}" -k "$kernel" -t 1500 \
 		-a "dcp.run=/guest/bench-switch.sh dcp.repeat=$rounds quiet" "$log"
 	grep -q '^### END bench rc=0' "$log" || die "the benchmark failed (log: $log)"
 	sed -n '/^### BEGIN bench/,/^### END bench/p' "$log" | grep '^round=' |
